@@ -1,0 +1,196 @@
+//! The contract between the search and the games.
+//!
+//! Every game of `timur` (chess and Chess960, xiangqi, Tamerlane chess, Jasir
+//! and Jarmo) implements [`Game`]. The search, the perft driver and the match
+//! referee see only this trait, so they are compiled once per game and know no
+//! game's rules.
+//!
+//! The trait covers what the five games need:
+//! - moves of any kind (drops, relocations, swaps) are just `Self::Move`;
+//! - the end of a game is an [`Outcome`] seen from the side to move, and a win
+//!   can carry a *margin* (Jasir's score: the winner keeps more archers);
+//! - rule draws and wins that depend only on the position (a citadel entry,
+//!   Jasir's "all home", the fifty-move rule) come from [`Game::rule_outcome`];
+//! - a position with no legal move is scored by [`Game::no_moves_outcome`]
+//!   (stalemate is a draw in chess, a loss in xiangqi and Tamerlane);
+//! - a repetition is judged by [`Game::repetition_outcome`] with the check
+//!   pattern of the cycle, so xiangqi's perpetual check can lose;
+//! - [`Game::in_check`] means "the side to move is in check" in whatever sense
+//!   the game has (Tamerlane: its single royal is attacked).
+
+use arrayvec::ArrayVec;
+
+/// Most moves any position of any game can have (chess: 218; Tamerlane's
+/// relocations and swaps stay well below this).
+pub const MAX_MOVES: usize = 512;
+
+/// A list of moves on the stack.
+pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
+
+/// The two sides. `White` moves first in every game (Red in xiangqi).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// The side that moves first (White; Red in xiangqi).
+    White,
+    /// The side that moves second.
+    Black,
+}
+
+impl Color {
+    /// The other side.
+    #[inline]
+    pub const fn flip(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black: an index into per-side tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// How a game ended, seen from the side to move in the final position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side to move has won. `margin` (0..=[`MAX_MARGIN`]) ranks wins of
+    /// games whose result carries a score: the search prefers a larger one.
+    Win {
+        /// How large the win is; 0 in games without scores.
+        margin: u32,
+    },
+    /// The side to move has lost; `margin` is the opponent's margin, which the
+    /// loser tries to keep small.
+    Loss {
+        /// How large the opponent's win is; 0 in games without scores.
+        margin: u32,
+    },
+    /// Nobody won.
+    Draw,
+}
+
+/// The largest margin an [`Outcome`] may carry.
+pub const MAX_MARGIN: u32 = 15;
+
+/// The check pattern of a repetition cycle, handed to
+/// [`Game::repetition_outcome`]. The *mover* is the side that just completed
+/// the repetition (the side not to move in the repeated position).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Cycle {
+    /// Every move the mover made inside the cycle gave check.
+    pub mover_always_checked: bool,
+    /// Every move the opponent made inside the cycle gave check.
+    pub opponent_always_checked: bool,
+}
+
+/// A game position the search can explore.
+///
+/// Implementations keep whatever undo information they need internally, so
+/// `make_move` followed by `unmake_move` of the same move restores the exact
+/// previous position (key included).
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A move: small and `Copy`.
+    type Move: Copy + Eq + Send + Sync + std::fmt::Debug + 'static;
+
+    /// Number of slots of the per-move history tables (see
+    /// [`Game::history_index`]).
+    const HISTORY_SIZE: usize;
+
+    /// The side to move.
+    fn side_to_move(&self) -> Color;
+
+    /// Appends every legal move to `out`. A finished game (see
+    /// [`Game::rule_outcome`] for games whose perft treats a finished game as
+    /// having no moves) yields none.
+    fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+
+    /// Appends the legal "noisy" moves (captures, promotions and whatever else
+    /// the game's quiescence search should look at) to `out`.
+    fn tactical_moves(&self, out: &mut MoveList<Self::Move>) {
+        let mut all = MoveList::new();
+        self.legal_moves(&mut all);
+        out.extend(all.into_iter().filter(|&m| self.is_tactical(m)));
+    }
+
+    /// The number of legal moves (perft's leaf count); games override it with
+    /// a faster count.
+    fn count_legal_moves(&self) -> u64 {
+        let mut all = MoveList::new();
+        self.legal_moves(&mut all);
+        all.len() as u64
+    }
+
+    /// Whether `mv` is legal here. Used to vet moves from the transposition
+    /// table, which may come from another position.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        let mut all = MoveList::new();
+        self.legal_moves(&mut all);
+        all.contains(&mv)
+    }
+
+    /// Plays a legal move.
+    fn make_move(&mut self, mv: Self::Move);
+
+    /// Takes back `mv`, which must be the last move made.
+    fn unmake_move(&mut self, mv: Self::Move);
+
+    /// Whether a null move (passing) is a sound pruning idea here: false in
+    /// check, in zugzwang-prone material, and always in games where it never
+    /// is.
+    fn null_move_allowed(&self) -> bool {
+        false
+    }
+
+    /// Passes the turn (only called when [`Game::null_move_allowed`]).
+    fn make_null_move(&mut self) {}
+
+    /// Takes back [`Game::make_null_move`].
+    fn unmake_null_move(&mut self) {}
+
+    /// Zobrist key of the whole position (side to move and every right).
+    fn key(&self) -> u64;
+
+    /// Whether the side to move is in check.
+    fn in_check(&self) -> bool;
+
+    /// Whether `mv` is a capture, promotion or other noisy move.
+    fn is_tactical(&self, mv: Self::Move) -> bool;
+
+    /// Ordering value of a tactical move: higher first (e.g. MVV-LVA).
+    fn tactical_order(&self, mv: Self::Move) -> i32;
+
+    /// A compact, lossless code of `mv` for the transposition table.
+    fn move_code(mv: Self::Move) -> u32;
+
+    /// The move a [`Game::move_code`] came from; `None` if the code is not a
+    /// move. The result may still be illegal here: check with
+    /// [`Game::is_legal`].
+    fn move_from_code(code: u32) -> Option<Self::Move>;
+
+    /// Slot of `mv` in history tables, below [`Game::HISTORY_SIZE`].
+    fn history_index(&self, mv: Self::Move) -> usize;
+
+    /// Static evaluation in centipawns from the side to move's view.
+    fn evaluate(&self) -> i32;
+
+    /// The game's result if the rules end it in this position whatever the
+    /// moves (a citadel draw, Jasir's end conditions, the fifty-move rule),
+    /// else `None`. Not consulted by perft.
+    fn rule_outcome(&self) -> Option<Outcome>;
+
+    /// The result when the side to move has no legal move.
+    fn no_moves_outcome(&self) -> Outcome;
+
+    /// The result when the position repeats; by default a draw.
+    fn repetition_outcome(&self, cycle: Cycle) -> Outcome {
+        let _ = cycle;
+        Outcome::Draw
+    }
+
+    /// Plies since the last irreversible move: no repetition can reach back
+    /// further.
+    fn plies_since_irreversible(&self) -> u32;
+}

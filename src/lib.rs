@@ -1,0 +1,11 @@
+//! `timur`: one engine for Chess, Chess960, Xiangqi, Tamerlane chess, Jasir
+//! and Jarmo, speaking UCI, UCCI and XBoard.
+//!
+//! The games live in [`variants`], one folder each; the search is the
+//! game-agnostic `timur-search` crate; the protocols are parsed by
+//! `timur-protocol`; the session glue that connects them is [`engine`].
+
+pub mod bitboard;
+pub mod perft;
+pub mod perft_file;
+pub mod variants;

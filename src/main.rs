@@ -1,0 +1,2 @@
+//! The `timur` binary (the CLI is filled in by the foundation work).
+fn main() {}
