@@ -1,0 +1,69 @@
+//! The one enum that dispatches over the games; everything behind it is
+//! generic and monomorphised per game.
+
+use super::kind::VariantKind;
+use super::state::GameState;
+use crate::variants::chess::Chess;
+use crate::variants::Variant;
+
+/// A game in progress of any variant.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// Chess or Chess960 (the position carries the castling mode).
+    Chess(GameState<Chess>),
+}
+
+/// Runs `$body` with `$g` bound to the [`GameState`] inside an [`AnyGame`]
+/// (`&` or `&mut`, as `$any` is).
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            $crate::engine::AnyGame::Chess($g) => $body,
+        }
+    };
+}
+
+impl AnyGame {
+    /// The start position of `kind`.
+    pub fn start(kind: VariantKind) -> Result<AnyGame, String> {
+        Ok(match kind {
+            VariantKind::Chess => AnyGame::Chess(GameState::new(Chess::start_position())),
+            VariantKind::Chess960 => {
+                let mut pos = Chess::start_position();
+                pos.set_chess960(true);
+                AnyGame::Chess(GameState::new(pos))
+            }
+            other => return Err(format!("variant `{other}` is not available in this build")),
+        })
+    }
+
+    /// A game of `kind` from position text.
+    pub fn from_fen(kind: VariantKind, fen: &str) -> Result<AnyGame, String> {
+        Ok(match kind {
+            VariantKind::Chess | VariantKind::Chess960 => {
+                let mut pos = Chess::from_fen(fen)?;
+                pos.set_chess960(kind == VariantKind::Chess960);
+                AnyGame::Chess(GameState::new(pos))
+            }
+            other => return Err(format!("variant `{other}` is not available in this build")),
+        })
+    }
+
+    /// Whether this build plays `kind`.
+    pub fn supports(kind: VariantKind) -> bool {
+        AnyGame::start(kind).is_ok()
+    }
+}
+
+macro_rules! impl_from_state {
+    ($($variant:ident($ty:ty)),*) => {$(
+        impl From<GameState<$ty>> for AnyGame {
+            fn from(state: GameState<$ty>) -> AnyGame {
+                AnyGame::$variant(state)
+            }
+        }
+    )*};
+}
+
+impl_from_state!(Chess(Chess));

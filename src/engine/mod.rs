@@ -1,0 +1,389 @@
+//! The session: the current variant, game and options, and the search that
+//! runs off the stdin thread. The protocol loops ([`uci`], [`ucci`],
+//! [`xboard`]) translate their commands into calls on [`Engine`], Stockfish's
+//! "engine façade" idea: one core, three dialects.
+
+mod game;
+mod kind;
+pub mod output;
+mod state;
+pub mod uci;
+
+pub use game::AnyGame;
+pub use kind::VariantKind;
+pub use state::GameState;
+
+use crate::perft::perft_divide;
+use crate::variants::{Notation, Variant};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+use timur_search::{Bound, Control, Limits, Score, SearchJob, Searcher};
+
+/// Engine options shared by all protocols.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Search threads (Lazy SMP workers).
+    pub threads: usize,
+    /// Transposition table size in MiB.
+    pub hash_mib: usize,
+    /// Time kept back per move for GUI and pipe latency.
+    pub move_overhead: Duration,
+    /// Principal variations to report.
+    pub multipv: usize,
+    /// `UCI_Chess960`: chess is played with 960 castling and notation.
+    pub chess960: bool,
+    /// Xiangqi ranks 1..10 on the wire instead of 0..9.
+    pub ranks_from_one: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            threads: 1,
+            hash_mib: 16,
+            move_overhead: Duration::from_millis(10),
+            multipv: 1,
+            chess960: false,
+            ranks_from_one: false,
+        }
+    }
+}
+
+/// What a search reports, with moves already written as text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextInfo {
+    /// Completed depth.
+    pub depth: u32,
+    /// Selective depth.
+    pub seldepth: u32,
+    /// Which principal variation (1-based).
+    pub multipv: u32,
+    /// Score from the side to move's view.
+    pub score: Score,
+    /// Whether the score is exact or a bound.
+    pub bound: Bound,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Transposition table fill, permille.
+    pub hashfull: u32,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: Vec<String>,
+}
+
+/// The end of a search: the move to play (none when there is no legal move)
+/// and the expected reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextBest {
+    /// The move to play.
+    pub best: Option<String>,
+    /// The reply the engine expects (for pondering).
+    pub ponder: Option<String>,
+    /// The final score.
+    pub score: Score,
+}
+
+/// An event of a running search, handed to the protocol that started it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchEvent {
+    /// Progress.
+    Info(TextInfo),
+    /// The search is over.
+    Done(TextBest),
+}
+
+/// A `go`: limits plus root-move restrictions, moves as text.
+#[derive(Clone, Debug, Default)]
+pub struct GoRequest {
+    /// Depth, nodes, time, …
+    pub limits: Limits,
+    /// Search only these root moves (UCI `searchmoves`).
+    pub searchmoves: Vec<String>,
+    /// Never play these root moves (UCCI `banmoves`).
+    pub banmoves: Vec<String>,
+}
+
+struct RunningSearch {
+    control: Arc<Control>,
+    handle: JoinHandle<()>,
+}
+
+/// The engine behind every protocol.
+pub struct Engine {
+    kind: VariantKind,
+    game: AnyGame,
+    options: Options,
+    searcher: Arc<Searcher>,
+    running: Option<RunningSearch>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// An engine set to orthodox chess at the start position.
+    pub fn new() -> Engine {
+        let options = Options::default();
+        let game = match AnyGame::start(VariantKind::Chess) {
+            Ok(game) => game,
+            Err(why) => unreachable!("chess is always available: {why}"),
+        };
+        Engine {
+            kind: VariantKind::Chess,
+            searcher: Arc::new(Searcher::new(options.hash_mib, options.threads)),
+            game,
+            options,
+            running: None,
+        }
+    }
+
+    /// The variant being played, with `UCI_Chess960` folded in.
+    pub fn kind(&self) -> VariantKind {
+        if self.kind == VariantKind::Chess && self.options.chess960 {
+            VariantKind::Chess960
+        } else {
+            self.kind
+        }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The game in progress.
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// Move notation for the current variant and options.
+    pub fn notation(&self) -> Notation {
+        Notation {
+            king_takes_rook: self.kind() == VariantKind::Chess960,
+            ranks_from_one: self.options.ranks_from_one,
+        }
+    }
+
+    /// Switches the variant and resets the game to its start position.
+    pub fn set_variant(&mut self, kind: VariantKind) -> Result<(), String> {
+        self.stop_and_wait();
+        let previous = self.kind;
+        self.kind = kind;
+        match AnyGame::start(self.kind()) {
+            Ok(game) => {
+                self.game = game;
+                Ok(())
+            }
+            Err(why) => {
+                self.kind = previous;
+                Err(why)
+            }
+        }
+    }
+
+    /// Sets `UCI_Chess960`; a chess game restarts from the start position.
+    pub fn set_chess960(&mut self, on: bool) {
+        self.stop_and_wait();
+        self.options.chess960 = on;
+        if self.kind == VariantKind::Chess {
+            if let Ok(game) = AnyGame::start(self.kind()) {
+                self.game = game;
+            }
+        }
+    }
+
+    /// Sets the xiangqi rank convention.
+    pub fn set_ranks_from_one(&mut self, on: bool) {
+        self.options.ranks_from_one = on;
+    }
+
+    /// Sets the number of search threads.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.stop_and_wait();
+        self.options.threads = threads.max(1);
+        self.searcher.set_threads(self.options.threads);
+    }
+
+    /// Sets the transposition table size.
+    pub fn set_hash(&mut self, mib: usize) {
+        self.stop_and_wait();
+        self.options.hash_mib = mib.max(1);
+        self.searcher.set_hash(self.options.hash_mib);
+    }
+
+    /// Sets the move overhead.
+    pub fn set_move_overhead(&mut self, overhead: Duration) {
+        self.options.move_overhead = overhead;
+    }
+
+    /// Sets the number of principal variations.
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.options.multipv = lines.max(1);
+    }
+
+    /// Clears the transposition table and histories.
+    pub fn clear_hash(&mut self) {
+        self.stop_and_wait();
+        self.searcher.clear();
+    }
+
+    /// A new game: stops any search, clears the hash, resets the position.
+    pub fn new_game(&mut self) {
+        self.clear_hash();
+        let kind = self.kind();
+        if let Ok(game) = AnyGame::start(kind) {
+            self.game = game;
+        }
+    }
+
+    /// Sets the position from a start (`None` = the variant's start position)
+    /// and a move list. On any error nothing changes and the error names the
+    /// bad token.
+    pub fn set_position<S: AsRef<str>>(&mut self, fen: Option<&str>, moves: &[S]) -> Result<(), String> {
+        self.stop_and_wait();
+        let kind = self.kind();
+        let start = match fen {
+            Some(text) => AnyGame::from_fen(kind, text).map_err(|why| format!("invalid position `{text}`: {why}"))?,
+            None => AnyGame::start(kind)?,
+        };
+        let notation = self.notation();
+        let game = with_game!(start, state => {
+            let start_pos = state.position().clone();
+            GameState::with_moves(start_pos, moves, notation).map(AnyGame::from)?
+        });
+        self.game = game;
+        Ok(())
+    }
+
+    /// Plays one move on the current game (XBoard `usermove`).
+    pub fn play_move(&mut self, text: &str) -> Result<(), String> {
+        self.stop_and_wait();
+        let notation = self.notation();
+        with_game!(&mut self.game, state => state.play_text(text, notation).map(|_| ()))
+    }
+
+    /// Takes back the last move; false if there is none.
+    pub fn undo_move(&mut self) -> bool {
+        self.stop_and_wait();
+        with_game!(&mut self.game, state => state.undo())
+    }
+
+    /// The board picture and position text of the current position.
+    pub fn display(&self) -> String {
+        with_game!(&self.game, state => state.position().pretty())
+    }
+
+    /// The position text of the current position.
+    pub fn fen(&self) -> String {
+        with_game!(&self.game, state => state.position().to_fen())
+    }
+
+    /// perft split by root move: `(move text, leaves)` in generation order.
+    pub fn perft(&self, depth: u32) -> Vec<(String, u64)> {
+        let notation = self.notation();
+        let threads = self.options.threads;
+        with_game!(&self.game, state => {
+            let pos = state.position();
+            perft_divide(pos, depth, threads)
+                .into_iter()
+                .map(|(mv, n)| (pos.format_move(mv, notation), n))
+                .collect()
+        })
+    }
+
+    /// Whether a search is running.
+    pub fn is_searching(&self) -> bool {
+        self.running.as_ref().is_some_and(|r| !r.handle.is_finished())
+    }
+
+    /// Starts a search on its own thread; `events` receives its progress and
+    /// its result (exactly one [`SearchEvent::Done`]). A running search is
+    /// stopped first. Unparsable `searchmoves`/`banmoves` are an error and no
+    /// search starts.
+    pub fn go(&mut self, request: GoRequest, events: Arc<dyn Fn(SearchEvent) + Send + Sync>) -> Result<(), String> {
+        self.stop_and_wait();
+        let control = Arc::new(Control::new());
+        let searcher = Arc::clone(&self.searcher);
+        let notation = self.notation();
+        let multipv = self.options.multipv;
+        let move_overhead = self.options.move_overhead;
+        let thread_control = Arc::clone(&control);
+        let handle = with_game!(&self.game, state => {
+            let parse_all = |texts: &[String]| -> Result<Vec<_>, String> {
+                texts.iter().map(|t| state.position().parse_move(t, notation)).collect()
+            };
+            let root_moves = if request.searchmoves.is_empty() { None } else { Some(parse_all(&request.searchmoves)?) };
+            let excluded = parse_all(&request.banmoves)?;
+            let job = SearchJob {
+                root: state.position().clone(),
+                history: state.history().to_vec(),
+                root_moves,
+                excluded,
+                limits: request.limits,
+                multipv,
+                move_overhead,
+            };
+            let state = state.clone();
+            std::thread::Builder::new()
+                .name("search".into())
+                .stack_size(64 << 20)
+                .spawn(move || {
+                    let report = |info: &timur_search::Info<_>| {
+                        events(SearchEvent::Info(TextInfo {
+                            depth: info.depth,
+                            seldepth: info.seldepth,
+                            multipv: info.multipv,
+                            score: info.score,
+                            bound: info.bound,
+                            nodes: info.nodes,
+                            nps: info.nps,
+                            hashfull: info.hashfull,
+                            time: info.time,
+                            pv: state.line_text(&info.pv, notation),
+                        }))
+                    };
+                    let result = searcher.search(job, &thread_control, &report);
+                    let line: Vec<_> = result.best.into_iter().chain(result.ponder).collect();
+                    let mut text = state.line_text(&line, notation).into_iter();
+                    events(SearchEvent::Done(TextBest { best: text.next(), ponder: text.next(), score: result.score }));
+                })
+                .map_err(|why| format!("cannot start the search thread: {why}"))?
+        });
+        self.running = Some(RunningSearch { control, handle });
+        Ok(())
+    }
+
+    /// Asks a running search to stop (it still reports its move).
+    pub fn stop(&self) {
+        if let Some(running) = &self.running {
+            running.control.stop();
+        }
+    }
+
+    /// Tells a pondering search that the expected move was played.
+    pub fn ponderhit(&self) {
+        if let Some(running) = &self.running {
+            running.control.ponderhit();
+        }
+    }
+
+    /// Waits for a running search to finish, without stopping it.
+    pub fn wait(&mut self) {
+        if let Some(running) = self.running.take() {
+            let _ = running.handle.join();
+        }
+    }
+
+    /// Stops a running search and waits for it.
+    pub fn stop_and_wait(&mut self) {
+        self.stop();
+        self.wait();
+    }
+}

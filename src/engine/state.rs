@@ -1,0 +1,97 @@
+//! A game in progress: where it started, the moves played, the position now,
+//! and the keys of every earlier position (for repetition rules).
+
+use crate::variants::{Notation, Variant};
+use timur_search::{Game, HistoryEntry};
+
+/// One game of type `G` being played or analysed.
+#[derive(Clone, Debug)]
+pub struct GameState<G: Variant> {
+    start: G,
+    moves: Vec<G::Move>,
+    position: G,
+    history: Vec<HistoryEntry>,
+}
+
+impl<G: Variant> GameState<G> {
+    /// A game starting at `start`, no moves played yet.
+    pub fn new(start: G) -> Self {
+        GameState { position: start.clone(), start, moves: Vec::new(), history: Vec::new() }
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &G {
+        &self.position
+    }
+
+    /// The moves played since the start, in order.
+    pub fn moves(&self) -> &[G::Move] {
+        &self.moves
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &G {
+        &self.start
+    }
+
+    /// The positions before the current one, oldest first, for the search's
+    /// repetition rules.
+    pub fn history(&self) -> &[HistoryEntry] {
+        &self.history
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, mv: G::Move) {
+        self.history.push(HistoryEntry { key: self.position.key(), in_check: self.position.in_check() });
+        self.position.make_move(mv);
+        self.moves.push(mv);
+    }
+
+    /// Reads and plays one move; on error nothing changes.
+    pub fn play_text(&mut self, text: &str, notation: Notation) -> Result<G::Move, String> {
+        let mv = self.position.parse_move(text, notation)?;
+        self.play(mv);
+        Ok(mv)
+    }
+
+    /// Takes back the last move; false if there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.moves.pop() {
+            Some(mv) => {
+                self.position.unmake_move(mv);
+                self.history.pop();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A game from `start` with every move of `moves` applied, or an error
+    /// naming the first bad move (nothing half-applied: the caller keeps its
+    /// old state on error).
+    pub fn with_moves<S: AsRef<str>>(start: G, moves: &[S], notation: Notation) -> Result<Self, String> {
+        let mut state = GameState::new(start);
+        for (index, text) in moves.iter().enumerate() {
+            let text = text.as_ref();
+            state
+                .play_text(text, notation)
+                .map_err(|why| format!("move {} `{text}` rejected: {why}", index + 1))?;
+        }
+        Ok(state)
+    }
+
+    /// The moves of a line (e.g. a PV) as text, each written in the position
+    /// it is played from. Stops at the first move that is not legal.
+    pub fn line_text(&self, line: &[G::Move], notation: Notation) -> Vec<String> {
+        let mut pos = self.position.clone();
+        let mut out = Vec::with_capacity(line.len());
+        for &mv in line {
+            if !pos.is_legal(mv) {
+                break;
+            }
+            out.push(pos.format_move(mv, notation));
+            pos.make_move(mv);
+        }
+        out
+    }
+}
