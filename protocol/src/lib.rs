@@ -9,6 +9,28 @@
 //! diagnostic channel (`info string`, `info message`, `Error (…): …`).
 //! Formatting functions return one line without the newline; text from
 //! outside (names, messages) has its line breaks replaced by spaces.
+//!
+//! ```
+//! use timur_protocol::{parse_uci, uci, GoParams, UciCommand};
+//!
+//! let cmd = parse_uci("position startpos moves e2e4 e7e5").unwrap();
+//! assert_eq!(
+//!     cmd,
+//!     UciCommand::Position { fen: None, moves: vec!["e2e4".into(), "e7e5".into()] }
+//! );
+//! let go = parse_uci("go wtime 60000 btime 60000 winc 1000").unwrap();
+//! assert_eq!(
+//!     go,
+//!     UciCommand::Go(GoParams {
+//!         wtime: Some(60000),
+//!         btime: Some(60000),
+//!         winc: Some(1000),
+//!         ..GoParams::default()
+//!     })
+//! );
+//! assert_eq!(parse_uci("go depth x"), Err("`x` after `depth` is not a valid number".into()));
+//! assert_eq!(uci::bestmove_line(Some("g1f3"), None), "bestmove g1f3");
+//! ```
 #![deny(missing_docs)]
 
 mod info;

@@ -72,8 +72,7 @@ fn same_moves(ours: &[String], theirs: &[UciMove]) -> bool {
 fn last_kind(line: &str) -> Option<String> {
     line.split_whitespace()
         .map(str::to_ascii_lowercase)
-        .filter(|t| matches!(t.as_str(), "ponder" | "infinite" | "movetime"))
-        .last()
+        .rfind(|t| matches!(t.as_str(), "ponder" | "infinite" | "movetime"))
 }
 
 /// Compares our `go` with vampirc's. vampirc holds one time-control kind:
