@@ -501,14 +501,19 @@ pub fn thinking_line(info: &InfoLine) -> String {
         BoundText::Lower => "!",
         BoundText::Upper => "?",
     };
-    format!(
-        "{} {} {} {} {}{mark}",
+    let mut line = format!(
+        "{} {} {} {}",
         info.depth,
         score_value(info.score),
         info.time_ms / 10,
-        info.nodes,
-        info.pv.join(" ")
-    )
+        info.nodes
+    );
+    if !info.pv.is_empty() || !mark.is_empty() {
+        line.push(' ');
+        line.push_str(&info.pv.join(" "));
+        line.push_str(mark);
+    }
+    line
 }
 
 #[cfg(test)]
@@ -838,6 +843,10 @@ mod tests {
         info.score = ScoreText::Mate(-2);
         info.bound = BoundText::Lower;
         assert_eq!(thinking_line(&info), "9 -100002 1084 48000 g1f3 b8c6!");
+        info.pv.clear();
+        assert_eq!(thinking_line(&info), "9 -100002 1084 48000 !");
+        info.bound = BoundText::Exact;
+        assert_eq!(thinking_line(&info), "9 -100002 1084 48000");
         assert_eq!(score_value(ScoreText::Mate(0)), -100000);
         assert_eq!(score_value(ScoreText::Mate(i32::MAX)), i32::MAX);
         assert_eq!(score_value(ScoreText::Mate(i32::MIN)), i32::MIN);
