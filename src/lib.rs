@@ -5,7 +5,10 @@
 //! game-agnostic `timur-search` crate; the protocols are parsed by
 //! `timur-protocol`; the session glue that connects them is [`engine`].
 
+pub mod bench;
 pub mod bitboard;
+pub mod cli;
+pub mod engine;
 pub mod perft;
 pub mod perft_file;
 pub mod variants;

@@ -1,2 +1,103 @@
-//! The `timur` binary (the CLI is filled in by the foundation work).
-fn main() {}
+//! The `timur` binary: with no subcommand it speaks UCI, UCCI or XBoard on
+//! stdin/stdout (the first command chooses); subcommands run perft, perft
+//! suites and the benchmark from the shell.
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use timur::cli;
+use timur::engine::VariantKind;
+
+/// A UCI/UCCI/XBoard engine for Chess, Chess960, Xiangqi, Tamerlane chess,
+/// Jasir and Jarmo.
+#[derive(Parser, Debug)]
+#[command(name = "timur", version, about)]
+struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaves of the legal-move tree (perft).
+    Perft {
+        /// The game: chess, chess960, xiangqi, tamerlane, jasir, jarmo.
+        #[arg(long, default_value = "chess")]
+        variant: VariantKind,
+        /// Start from this position text (FEN, TFEN, JFEN).
+        #[arg(long, conflicts_with = "startpos")]
+        fen: Option<String>,
+        /// Start from the variant's start position (the default).
+        #[arg(long)]
+        startpos: bool,
+        /// Depth in plies.
+        #[arg(long)]
+        depth: u32,
+        /// Print the count of each root move (Stockfish's format).
+        #[arg(long)]
+        divide: bool,
+        /// Threads (parallel over root moves).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// Run a `.perft` file; exits non-zero on any mismatch, naming the
+    /// position.
+    PerftSuite {
+        /// The `.perft` file.
+        file: PathBuf,
+        /// The game, for records without a `variant` line.
+        #[arg(long, default_value = "chess")]
+        variant: VariantKind,
+        /// Skip depths above this.
+        #[arg(long)]
+        max_depth: Option<u32>,
+        /// Skip counts above this many nodes.
+        #[arg(long)]
+        max_nodes: Option<u64>,
+        /// Threads (parallel over root moves).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// Search a fixed set of positions per variant to a fixed depth; the
+    /// last line is `<nodes> nodes <nps> nps`.
+    Bench {
+        /// Only this game (default: every game).
+        #[arg(long)]
+        variant: Option<VariantKind>,
+        /// Depth for every position (default: per game).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Search threads (the node count is reproducible with 1).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Hash size in MiB.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+    },
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let result = match args.command {
+        None => {
+            timur::engine::run_stdio();
+            Ok(())
+        }
+        Some(Command::Perft { variant, fen, startpos: _, depth, divide, threads }) => {
+            cli::perft(variant, fen.as_deref(), depth, divide, threads)
+        }
+        Some(Command::PerftSuite { file, variant, max_depth, max_nodes, threads }) => {
+            cli::perft_suite(&file, variant, max_depth, max_nodes, threads)
+        }
+        Some(Command::Bench { variant, depth, threads, hash }) => {
+            timur::bench::run(variant, depth, threads, hash).map(|(nodes, nps)| println!("{nodes} nodes {nps} nps"))
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(why) => {
+            eprintln!("error: {why}");
+            ExitCode::FAILURE
+        }
+    }
+}

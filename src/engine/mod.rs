@@ -4,6 +4,7 @@
 //! "engine façade" idea: one core, three dialects.
 
 mod game;
+mod input;
 mod kind;
 pub mod output;
 mod state;
@@ -280,6 +281,11 @@ impl Engine {
         with_game!(&self.game, state => state.position().pretty())
     }
 
+    /// The side to move in the current position.
+    pub fn side_to_move(&self) -> timur_search::Color {
+        with_game!(&self.game, state => timur_search::Game::side_to_move(state.position()))
+    }
+
     /// The position text of the current position.
     pub fn fen(&self) -> String {
         with_game!(&self.game, state => state.position().to_fen())
@@ -385,5 +391,23 @@ impl Engine {
     pub fn stop_and_wait(&mut self) {
         self.stop();
         self.wait();
+    }
+}
+
+/// Runs the engine on stdin/stdout: the first command chooses the protocol
+/// (`uci`, or any other UCI command, starts UCI).
+pub fn run_stdio() {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut engine = Engine::new();
+    let mut first = None;
+    while let Some(line) = input::read_line(&mut input) {
+        if !line.trim().is_empty() {
+            first = Some(line);
+            break;
+        }
+    }
+    if first.is_some() {
+        uci::run(&mut engine, first, &mut input);
     }
 }
