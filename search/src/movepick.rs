@@ -56,7 +56,7 @@ impl<M: Copy> MovePicker<M> {
             }
             rest.swap(0, best);
         } else if self.next == SELECTED {
-            rest.sort_by(|a, b| b.1.cmp(&a.1));
+            rest.sort_by_key(|entry| std::cmp::Reverse(entry.1));
         }
         self.next += 1;
         Some(rest[0].0)

@@ -21,6 +21,11 @@ pub(crate) const EVAL_LIMIT: i32 = 20_000;
 
 const SLOT: i32 = MAX_PLY as i32;
 
+// Evaluations stay below decided values, and every value fits the table's i16.
+const _: () = assert!(EVAL_LIMIT < WIN_BASE);
+const _: () = assert!(WIN_BASE + (MAX_MARGIN as i32 + 1) * SLOT <= INFINITY);
+const _: () = assert!(INFINITY <= i16::MAX as i32);
+
 /// A search result as the protocols report it, from the side to move's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
@@ -119,8 +124,6 @@ mod tests {
         );
         assert!(win_value(MAX_PLY, MAX_MARGIN) < INFINITY);
         assert!(win_value(MAX_PLY - 1, 0) == WIN_BASE);
-        assert!(EVAL_LIMIT < WIN_BASE);
-        assert!(i32::from(i16::MAX) > INFINITY);
     }
 
     #[test]

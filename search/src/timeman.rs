@@ -99,7 +99,7 @@ impl TimeManager {
     }
 
     /// Whether the budget comes from a clock.
-    pub fn from_clock(&self) -> bool {
+    pub fn uses_clock(&self) -> bool {
         self.budget.from_clock
     }
 

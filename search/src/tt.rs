@@ -328,13 +328,16 @@ mod tests {
                     }
                 });
             }
-            let mut hits = 0;
-            for round in 0..200_000usize {
+            let (mut hits, mut round) = (0, 0usize);
+            // Probe while the writers run (they may start late on a busy
+            // machine), until enough entries were seen.
+            while round < 200_000 || (hits < 10_000 && round < 50_000_000) {
                 let key = keys[round % keys.len()];
                 if let Some(found) = table.probe(key) {
                     hits += 1;
                     assert_eq!(found, entry_for(key));
                 }
+                round += 1;
             }
             done.store(true, Ordering::Relaxed);
             assert!(hits > 0);

@@ -15,6 +15,7 @@ use crate::timeman::TimeManager;
 use crate::tt::{Bound, TranspositionTable};
 use arrayvec::ArrayVec;
 use params::{ASPIRATION_DELTA, ASPIRATION_MAX, ASPIRATION_MIN_DEPTH, POLL_INTERVAL};
+use std::cmp::Reverse;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -271,7 +272,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             for pv_index in 0..multipv {
                 self.aspiration(depth, pv_index);
-                self.root_moves[..=pv_index].sort_by(|a, b| b.score.cmp(&a.score));
+                self.root_moves[..=pv_index].sort_by_key(|rm| Reverse(rm.score));
                 if self.stopped {
                     break;
                 }
@@ -309,7 +310,7 @@ impl<'a, G: Game> Worker<'a, G> {
             };
         loop {
             let value = self.root_search(depth as i32, alpha, beta, pv_index);
-            self.root_moves[pv_index..].sort_by(|a, b| b.score.cmp(&a.score));
+            self.root_moves[pv_index..].sort_by_key(|rm| Reverse(rm.score));
             if self.stopped {
                 return;
             }
@@ -371,7 +372,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         main.last_value = value;
         main.time.soft_expired(now, percent)
-            || (single && main.time.from_clock() && !main.time.pondering())
+            || (single && main.time.uses_clock() && !main.time.pondering())
     }
 
     /// After the iterations: a pondering search waits for `ponderhit` or
