@@ -1,0 +1,298 @@
+//! The search façade: the shared transposition table, the thread pool and
+//! the per-thread histories, and `search`, which runs Lazy SMP — every
+//! worker deepens iteratively over the same table; the main worker keeps
+//! time, reports, and has the final say.
+
+use crate::control::Control;
+use crate::game::{Game, MoveList};
+use crate::history::Histories;
+use crate::job::{HistoryEntry, Info, SearchJob, SearchResult};
+use crate::movepick::{tactical_key, TT_MOVE};
+use crate::score::{outcome_score, to_score, Score, EVAL_LIMIT, INFINITY};
+use crate::timeman::TimeManager;
+use crate::tt::{Bound, TranspositionTable};
+use crate::worker::{Main, Shared, Worker, MAX_DEPTH};
+use rayon::{ThreadPool, ThreadPoolBuilder};
+use std::cmp::Reverse;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::time::Instant;
+
+/// Stack of every search thread: deep recursion with move lists on the stack.
+const STACK_SIZE: usize = 64 << 20;
+
+/// A worker pool of `threads` threads, or `None` if the system refuses.
+fn build_pool(threads: usize) -> Option<Arc<ThreadPool>> {
+    ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(STACK_SIZE)
+        .thread_name(|index| format!("timur-search-{index}"))
+        .build()
+        .ok()
+        .map(Arc::new)
+}
+
+/// The engine's search: shared by the protocol thread and the search thread
+/// through an `Arc`; every method takes `&self`.
+pub struct Searcher {
+    tt: RwLock<TranspositionTable>,
+    pool: Mutex<Option<Arc<ThreadPool>>>,
+    threads: AtomicUsize,
+    histories: Mutex<Vec<Histories>>,
+}
+
+impl Searcher {
+    /// A searcher with a `hash_mib` MiB table and `threads` workers.
+    pub fn new(hash_mib: usize, threads: usize) -> Searcher {
+        let threads = threads.max(1);
+        Searcher {
+            tt: RwLock::new(TranspositionTable::new(hash_mib)),
+            pool: Mutex::new(build_pool(threads)),
+            threads: AtomicUsize::new(threads),
+            histories: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Uses `threads` workers (at least one) from the next search on.
+    pub fn set_threads(&self, threads: usize) {
+        let threads = threads.max(1);
+        let mut pool = self.pool.lock().unwrap_or_else(PoisonError::into_inner);
+        if threads != self.threads.load(Ordering::Relaxed) || pool.is_none() {
+            *pool = build_pool(threads);
+            self.threads.store(threads, Ordering::Relaxed);
+        }
+    }
+
+    /// The number of workers.
+    pub fn threads(&self) -> usize {
+        self.threads.load(Ordering::Relaxed)
+    }
+
+    /// Replaces the table by an empty one of `mib` MiB (waits for a running
+    /// search to end).
+    pub fn set_hash(&self, mib: usize) {
+        let mut tt = self.tt.write().unwrap_or_else(PoisonError::into_inner);
+        *tt = TranspositionTable::new(0);
+        *tt = TranspositionTable::new(mib);
+    }
+
+    /// Forgets everything learnt: the table and every history.
+    pub fn clear(&self) {
+        self.tt
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+        for histories in self
+            .histories
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter_mut()
+        {
+            histories.clear();
+        }
+    }
+
+    /// Searches `job` until its limits or `control` stop it, calling `report`
+    /// (from one thread at a time) after every iteration, and returns the
+    /// move to play.
+    pub fn search<G: Game>(
+        &self,
+        job: SearchJob<G>,
+        control: &Control,
+        report: &(dyn Fn(&Info<G::Move>) + Sync),
+    ) -> SearchResult<G::Move> {
+        let started = Instant::now();
+        let SearchJob {
+            root,
+            history,
+            root_moves: wanted,
+            excluded,
+            limits,
+            multipv,
+            move_overhead,
+        } = job;
+        let tt = self.tt.read().unwrap_or_else(PoisonError::into_inner);
+        let game_over = |score: Score| {
+            report(&Info {
+                depth: 0,
+                seldepth: 0,
+                multipv: 1,
+                score,
+                bound: Bound::Exact,
+                nodes: 0,
+                nps: 0,
+                hashfull: tt.hashfull(),
+                time: started.elapsed(),
+                pv: Vec::new(),
+            });
+            SearchResult {
+                best: None,
+                ponder: None,
+                score,
+                nodes: 0,
+                depth: 0,
+            }
+        };
+        if let Some(outcome) = root.rule_outcome() {
+            return game_over(outcome_score(outcome));
+        }
+        let mut legal = MoveList::new();
+        root.legal_moves(&mut legal);
+        let mut candidates: Vec<G::Move> = match &wanted {
+            Some(wanted) => legal
+                .iter()
+                .copied()
+                .filter(|mv| wanted.contains(mv))
+                .collect(),
+            None => legal.to_vec(),
+        };
+        if candidates.is_empty() {
+            candidates = legal.to_vec();
+        }
+        candidates.retain(|mv| !excluded.contains(mv));
+        if candidates.is_empty() {
+            return game_over(outcome_score(root.no_moves_outcome()));
+        }
+
+        tt.new_search();
+        let tt_move = tt
+            .probe(root.key())
+            .and_then(|e| e.code)
+            .and_then(G::move_from_code);
+        candidates.sort_by_key(|&mv| {
+            Reverse(if Some(mv) == tt_move {
+                TT_MOVE
+            } else if root.is_tactical(mv) {
+                tactical_key(root.tactical_order(mv))
+            } else {
+                0
+            })
+        });
+        let max_depth = if limits.infinite {
+            MAX_DEPTH
+        } else {
+            limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+        };
+        let shared = Shared {
+            tt: &tt,
+            control,
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        };
+        let threads = self.threads();
+        let pool = self
+            .pool
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        let mut histories = std::mem::take(
+            &mut *self
+                .histories
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner),
+        );
+        histories.resize_with(threads, Histories::default);
+        let (main_histories, helper_histories) = histories.split_at_mut(1);
+        let main = Main::new(
+            TimeManager::new(&limits, move_overhead, started),
+            report,
+            &limits,
+        );
+        let setup = Setup {
+            shared: &shared,
+            root: &root,
+            history: &history,
+            candidates: &candidates,
+        };
+
+        let mut main_worker = match &pool {
+            Some(pool) => pool.scope(|scope| {
+                for (index, histories) in helper_histories.iter_mut().enumerate() {
+                    scope.spawn(move |_| {
+                        let mut helper = setup.worker(None, histories);
+                        helper.run(1 + (index as u32 + 1) % 2, max_depth, 1);
+                    });
+                }
+                setup.run_main(main, &mut main_histories[0], max_depth, multipv)
+            }),
+            None => setup.run_main(main, &mut main_histories[0], max_depth, multipv),
+        };
+        main_worker.report_final();
+
+        let best = &main_worker.root_moves[0];
+        let value = best.value();
+        let score = if value > -INFINITY {
+            to_score(value)
+        } else {
+            Score::Cp(root.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT))
+        };
+        let ponder = best.pv.get(1).copied().or_else(|| {
+            let mut after = root.clone();
+            after.make_move(best.mv);
+            tt.probe(after.key())
+                .and_then(|e| e.code)
+                .and_then(G::move_from_code)
+                .filter(|&reply| after.is_legal(reply))
+        });
+        let result = SearchResult {
+            best: Some(best.mv),
+            ponder,
+            score,
+            nodes: shared.nodes.load(Ordering::Relaxed),
+            depth: main_worker.completed_depth,
+        };
+        drop(main_worker);
+        *self
+            .histories
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = histories;
+        result
+    }
+}
+
+/// What every worker of one search starts from.
+struct Setup<'a, G: Game> {
+    shared: &'a Shared<'a>,
+    root: &'a G,
+    history: &'a [HistoryEntry],
+    candidates: &'a [G::Move],
+}
+
+impl<G: Game> Clone for Setup<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Setup<'_, G> {}
+
+impl<'a, G: Game> Setup<'a, G> {
+    fn worker(
+        self,
+        main: Option<Main<'a, G::Move>>,
+        histories: &'a mut Histories,
+    ) -> Worker<'a, G> {
+        Worker::new(
+            self.shared,
+            main,
+            self.root,
+            self.history,
+            self.candidates,
+            histories,
+        )
+    }
+
+    /// Runs the main worker to the end, then tells the helpers to stop.
+    fn run_main(
+        self,
+        main: Main<'a, G::Move>,
+        histories: &'a mut Histories,
+        max_depth: u32,
+        multipv: usize,
+    ) -> Worker<'a, G> {
+        let mut worker = self.worker(Some(main), histories);
+        worker.run(1, max_depth, multipv);
+        self.shared.done.store(true, Ordering::Relaxed);
+        worker
+    }
+}

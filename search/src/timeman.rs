@@ -1,0 +1,206 @@
+//! The time manager: turns [`Limits`] into a soft limit (checked between
+//! iterations, stretched or shrunk by how settled the search is) and a hard
+//! limit (checked inside the search), both measured from the moment the clock
+//! starts — the start of the search, or the `ponderhit` of a pondering one.
+
+use crate::limits::Limits;
+use std::time::{Duration, Instant};
+
+/// Moves assumed left in a sudden-death control.
+const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// Most of the remaining time one move may use, in percent.
+const MAX_USE_PERCENT: u32 = 85;
+
+/// The two budgets of one search; `None` = no time limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct Budget {
+    /// Do not start another iteration after this.
+    pub soft: Option<Duration>,
+    /// Stop the search at once after this.
+    pub hard: Option<Duration>,
+    /// The budget comes from a clock (not a fixed move time).
+    pub from_clock: bool,
+}
+
+impl Budget {
+    /// The budget `limits` allow, keeping `overhead` back for the GUI.
+    pub fn new(limits: &Limits, overhead: Duration) -> Budget {
+        if limits.infinite {
+            return Budget::default();
+        }
+        let mut budget = Budget::default();
+        if let Some(clock) = limits.clock {
+            let left = clock.time;
+            let available = left.saturating_sub(overhead).max(left / 4);
+            let max_use = available * MAX_USE_PERCENT / 100;
+            let moves_to_go = clock
+                .moves_to_go
+                .unwrap_or(DEFAULT_MOVES_TO_GO)
+                .clamp(1, 50);
+            let share = available / moves_to_go + clock.increment * 3 / 4;
+            let cap = if moves_to_go == 1 {
+                max_use
+            } else {
+                max_use / 2
+            };
+            let soft = share.min(cap);
+            budget = Budget {
+                soft: Some(soft),
+                hard: Some((soft * 4).min(max_use)),
+                from_clock: true,
+            };
+        }
+        if let Some(movetime) = limits.movetime {
+            let fixed = movetime.saturating_sub(overhead).max(movetime / 4);
+            budget.soft = Some(budget.soft.map_or(fixed, |soft| soft.min(fixed)));
+            budget.hard = Some(budget.hard.map_or(fixed, |hard| hard.min(fixed)));
+            budget.from_clock = false;
+        }
+        budget
+    }
+}
+
+/// The time keeper of the main worker.
+#[derive(Clone, Debug)]
+pub(crate) struct TimeManager {
+    started: Instant,
+    clock_started: Instant,
+    waiting_for_ponderhit: bool,
+    budget: Budget,
+}
+
+impl TimeManager {
+    /// A time manager for a search that started at `started`.
+    pub fn new(limits: &Limits, overhead: Duration, started: Instant) -> TimeManager {
+        TimeManager {
+            started,
+            clock_started: started,
+            waiting_for_ponderhit: limits.ponder && !limits.infinite,
+            budget: Budget::new(limits, overhead),
+        }
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Whether the search still ponders (its clock has not started).
+    pub fn pondering(&self) -> bool {
+        self.waiting_for_ponderhit
+    }
+
+    /// Starts the clock of a pondering search at `now`.
+    pub fn ponderhit(&mut self, now: Instant) {
+        if self.waiting_for_ponderhit {
+            self.waiting_for_ponderhit = false;
+            self.clock_started = now;
+        }
+    }
+
+    /// Whether the budget comes from a clock.
+    pub fn uses_clock(&self) -> bool {
+        self.budget.from_clock
+    }
+
+    /// Whether the search must stop now.
+    pub fn hard_expired(&self, now: Instant) -> bool {
+        !self.waiting_for_ponderhit
+            && self
+                .budget
+                .hard
+                .is_some_and(|hard| now.saturating_duration_since(self.clock_started) >= hard)
+    }
+
+    /// Whether no further iteration should start; `percent` scales the soft
+    /// limit (below 100 when the best move is settled, above when it is not),
+    /// never past the hard limit.
+    pub fn soft_expired(&self, now: Instant, percent: u32) -> bool {
+        if self.waiting_for_ponderhit {
+            return false;
+        }
+        let Some(soft) = self.budget.soft else {
+            return false;
+        };
+        let mut limit = soft * percent / 100;
+        if let Some(hard) = self.budget.hard {
+            limit = limit.min(hard);
+        }
+        now.saturating_duration_since(self.clock_started) >= limit
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::Clock;
+
+    fn clock(ms: u64, inc: u64, moves_to_go: Option<u32>) -> Limits {
+        let clock = Clock {
+            time: Duration::from_millis(ms),
+            increment: Duration::from_millis(inc),
+            moves_to_go,
+        };
+        Limits {
+            clock: Some(clock),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn clock_budgets_stay_below_the_time_left() {
+        for (ms, inc, mtg) in [
+            (1000, 0, None),
+            (1, 0, None),
+            (60_000, 1000, None),
+            (5000, 0, Some(1)),
+            (20, 100, Some(3)),
+        ] {
+            let budget = Budget::new(&clock(ms, inc, mtg), Duration::from_millis(10));
+            let (soft, hard) = (budget.soft.unwrap(), budget.hard.unwrap());
+            assert!(soft <= hard, "{ms} {inc} {mtg:?}");
+            assert!(
+                hard < Duration::from_millis(ms),
+                "{ms} {inc} {mtg:?}: {hard:?}"
+            );
+            assert!(budget.from_clock);
+        }
+    }
+
+    #[test]
+    fn one_second_sudden_death_uses_a_small_slice() {
+        let budget = Budget::new(&clock(1000, 0, None), Duration::from_millis(10));
+        assert!(budget.hard.unwrap() <= Duration::from_millis(200));
+    }
+
+    #[test]
+    fn movetime_is_both_limits_and_infinite_has_none() {
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(500)),
+            ..Limits::default()
+        };
+        let budget = Budget::new(&limits, Duration::from_millis(20));
+        assert_eq!(budget.soft, Some(Duration::from_millis(480)));
+        assert_eq!(budget.hard, Some(Duration::from_millis(480)));
+        let limits = Limits {
+            infinite: true,
+            ..clock(1000, 0, None)
+        };
+        assert_eq!(Budget::new(&limits, Duration::ZERO), Budget::default());
+    }
+
+    #[test]
+    fn pondering_ignores_the_clock_until_ponderhit() {
+        let limits = Limits {
+            ponder: true,
+            movetime: Some(Duration::ZERO),
+            ..Limits::default()
+        };
+        let started = Instant::now();
+        let mut tm = TimeManager::new(&limits, Duration::ZERO, started);
+        let later = started + Duration::from_secs(3600);
+        assert!(tm.pondering() && !tm.hard_expired(later) && !tm.soft_expired(later, 100));
+        tm.ponderhit(started);
+        assert!(!tm.pondering() && tm.hard_expired(later) && tm.soft_expired(later, 100));
+    }
+}

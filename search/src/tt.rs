@@ -1,0 +1,346 @@
+//! The transposition table: one table shared by every search thread, without
+//! locks.
+//!
+//! An entry is two `AtomicU64` words: `data` and `check = key ^ data`. A
+//! reader accepts an entry only if `check ^ data` gives back its key, so an
+//! entry torn by two threads writing at once (the words of two different
+//! stores) is almost surely rejected. Whatever comes out is still only a
+//! hint: the search plays a table move only if the position's legal moves
+//! contain it.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// Entries per cluster (one 64-byte cache line).
+const CLUSTER_SIZE: usize = 4;
+/// Generations are counted modulo this.
+const GENERATIONS: u8 = 32;
+/// Entries sampled for `hashfull`.
+const HASHFULL_SAMPLE: usize = 1000;
+
+/// What a stored value says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The value is exact.
+    Exact,
+    /// The true value is at least this (a fail high).
+    Lower,
+    /// The true value is at most this (a fail low).
+    Upper,
+}
+
+/// One probed entry, decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TtEntry {
+    /// The code of the best move found, if any (see `Game::move_code`).
+    pub code: Option<u32>,
+    /// The value, in table form (see `score::value_to_tt`).
+    pub value: i32,
+    /// The depth it was searched to (0 = quiescence).
+    pub depth: i32,
+    /// What `value` means.
+    pub bound: Bound,
+}
+
+// data word: bits 0..32 move code, 32..48 value (i16), 48..56 depth,
+// 56..58 bound (1..=3, never 0, so a used entry is never all zero),
+// 58 has-move, 59..64 generation.
+fn pack(entry: &TtEntry, generation: u8) -> u64 {
+    let bound = match entry.bound {
+        Bound::Exact => 1u64,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    let value = entry.value.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16 as u16;
+    u64::from(entry.code.unwrap_or(0))
+        | u64::from(value) << 32
+        | (entry.depth.clamp(0, 255) as u64) << 48
+        | bound << 56
+        | u64::from(entry.code.is_some()) << 58
+        | u64::from(generation % GENERATIONS) << 59
+}
+
+fn unpack(data: u64) -> Option<TtEntry> {
+    let bound = match (data >> 56) & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        3 => Bound::Upper,
+        _ => return None,
+    };
+    Some(TtEntry {
+        code: ((data >> 58) & 1 == 1).then_some(data as u32),
+        value: i32::from((data >> 32) as u16 as i16),
+        depth: ((data >> 48) & 0xff) as i32,
+        bound,
+    })
+}
+
+fn generation_of(data: u64) -> u8 {
+    (data >> 59) as u8
+}
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// The slot's `(key, data)` if it holds a consistent entry.
+    fn read(&self) -> Option<(u64, u64)> {
+        let data = self.data.load(Ordering::Relaxed);
+        let check = self.check.load(Ordering::Relaxed);
+        (data != 0).then_some((check ^ data, data))
+    }
+
+    fn write(&self, key: u64, data: u64) {
+        self.data.store(data, Ordering::Relaxed);
+        self.check.store(key ^ data, Ordering::Relaxed);
+    }
+}
+
+#[derive(Default)]
+#[repr(align(64))]
+struct Cluster([Slot; CLUSTER_SIZE]);
+
+/// The shared table.
+pub(crate) struct TranspositionTable {
+    clusters: Box<[Cluster]>,
+    generation: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// A table of about `mib` MiB (at least one cluster). If the memory cannot
+    /// be had, the size is halved until it can.
+    pub fn new(mib: usize) -> TranspositionTable {
+        TranspositionTable::with_clusters((mib.max(1) << 20) / std::mem::size_of::<Cluster>())
+    }
+
+    /// A table of `count` clusters (at least one; fewer if memory is short).
+    fn with_clusters(mut count: usize) -> TranspositionTable {
+        let mut clusters: Vec<Cluster> = Vec::new();
+        while count > 1 && clusters.try_reserve_exact(count).is_err() {
+            count /= 2;
+        }
+        clusters.resize_with(count.max(1), Cluster::default);
+        TranspositionTable {
+            clusters: clusters.into_boxed_slice(),
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    fn cluster(&self, key: u64) -> &Cluster {
+        let index = ((u128::from(key) * self.clusters.len() as u128) >> 64) as usize;
+        &self.clusters[index]
+    }
+
+    fn generation(&self) -> u8 {
+        self.generation.load(Ordering::Relaxed)
+    }
+
+    /// Starts a new search: older entries become cheaper to replace.
+    pub fn new_search(&self) {
+        let next = (self.generation() + 1) % GENERATIONS;
+        self.generation.store(next, Ordering::Relaxed);
+    }
+
+    /// Empties the table and restarts the generation count.
+    pub fn clear(&self) {
+        for cluster in self.clusters.iter() {
+            for slot in &cluster.0 {
+                slot.data.store(0, Ordering::Relaxed);
+                slot.check.store(0, Ordering::Relaxed);
+            }
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// The entry stored for `key`, if any.
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        self.cluster(key).0.iter().find_map(|slot| {
+            slot.read()
+                .filter(|&(stored, _)| stored == key)
+                .and_then(|(_, data)| unpack(data))
+        })
+    }
+
+    /// Stores `entry` for `key`. A same-key entry keeps its move when `entry`
+    /// has none; otherwise the shallowest, oldest entry of the cluster goes.
+    pub fn store(&self, key: u64, mut entry: TtEntry) {
+        let generation = self.generation();
+        let cluster = self.cluster(key);
+        let mut victim = &cluster.0[0];
+        let mut victim_worth = i32::MAX;
+        for slot in &cluster.0 {
+            let Some((stored, data)) = slot.read() else {
+                victim = slot;
+                break;
+            };
+            if stored == key {
+                if let Some(old) = unpack(data) {
+                    if entry.code.is_none() {
+                        entry.code = old.code;
+                    }
+                    let fresh = generation_of(data) == generation;
+                    if fresh && entry.bound != Bound::Exact && entry.depth + 3 < old.depth {
+                        return;
+                    }
+                }
+                victim = slot;
+                break;
+            }
+            let age = i32::from(generation.wrapping_sub(generation_of(data)) % GENERATIONS);
+            let worth = ((data >> 48) & 0xff) as i32 - 8 * age;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = slot;
+            }
+        }
+        victim.write(key, pack(&entry, generation));
+    }
+
+    /// Permille of sampled entries written during the current search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation();
+        let mut seen = 0u32;
+        let mut used = 0u32;
+        for slot in self
+            .clusters
+            .iter()
+            .flat_map(|c| c.0.iter())
+            .take(HASHFULL_SAMPLE)
+        {
+            seen += 1;
+            if slot
+                .read()
+                .is_some_and(|(_, data)| generation_of(data) == generation)
+            {
+                used += 1;
+            }
+        }
+        (used * 1000).checked_div(seen).unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::sync::atomic::AtomicBool;
+
+    fn bound_of(n: u8) -> Bound {
+        [Bound::Exact, Bound::Lower, Bound::Upper][usize::from(n % 3)]
+    }
+
+    proptest! {
+        #[test]
+        fn store_then_probe_round_trips(key: u64, code: Option<u32>, value in -30_100i32..=30_100, depth in 0i32..=255, bound: u8) {
+            let table = TranspositionTable::new(1);
+            let entry = TtEntry { code, value, depth, bound: bound_of(bound) };
+            table.store(key, entry);
+            prop_assert_eq!(table.probe(key), Some(entry));
+            prop_assert_eq!(table.probe(key ^ 1), None);
+        }
+    }
+
+    #[test]
+    fn same_key_store_without_move_keeps_the_old_move() {
+        let table = TranspositionTable::new(1);
+        table.store(
+            42,
+            TtEntry {
+                code: Some(7),
+                value: 5,
+                depth: 3,
+                bound: Bound::Lower,
+            },
+        );
+        table.store(
+            42,
+            TtEntry {
+                code: None,
+                value: -2,
+                depth: 4,
+                bound: Bound::Upper,
+            },
+        );
+        assert_eq!(
+            table.probe(42),
+            Some(TtEntry {
+                code: Some(7),
+                value: -2,
+                depth: 4,
+                bound: Bound::Upper
+            })
+        );
+    }
+
+    #[test]
+    fn clear_empties_and_hashfull_counts_this_generation() {
+        let table = TranspositionTable::new(1);
+        table.new_search();
+        for key in 0..20_000u64 {
+            table.store(
+                key.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                TtEntry {
+                    code: None,
+                    value: 0,
+                    depth: 1,
+                    bound: Bound::Exact,
+                },
+            );
+        }
+        assert!(table.hashfull() > 0);
+        table.new_search();
+        assert_eq!(
+            table.hashfull(),
+            0,
+            "entries of an older search do not count"
+        );
+        table.clear();
+        assert_eq!(table.probe(0x9E37_79B9_7F4A_7C15), None);
+    }
+
+    /// Several threads store into a one-cluster-per-few-keys table while
+    /// another probes: every accepted entry must be one that was stored for
+    /// exactly that key (torn entries are rejected).
+    #[test]
+    fn racing_writers_never_produce_a_foreign_entry() {
+        let table = TranspositionTable::with_clusters(4);
+        let keys: Vec<u64> = (1..=64u64)
+            .map(|k| k.wrapping_mul(0xD6E8_FEB8_6659_FD93))
+            .collect();
+        let entry_for = |key: u64| TtEntry {
+            code: Some((key >> 7) as u32),
+            value: (key % 20_000) as i32 - 10_000,
+            depth: (key % 64) as i32,
+            bound: bound_of((key >> 3) as u8),
+        };
+        let done = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            for t in 0..3 {
+                let (table, keys, done) = (&table, &keys, &done);
+                scope.spawn(move || {
+                    let mut i = t;
+                    while !done.load(Ordering::Relaxed) {
+                        let key = keys[i % keys.len()];
+                        table.store(key, entry_for(key));
+                        i += 7;
+                    }
+                });
+            }
+            let (mut hits, mut round) = (0, 0usize);
+            // Probe while the writers run (they may start late on a busy
+            // machine), until enough entries were seen.
+            while round < 200_000 || (hits < 10_000 && round < 50_000_000) {
+                let key = keys[round % keys.len()];
+                if let Some(found) = table.probe(key) {
+                    hits += 1;
+                    assert_eq!(found, entry_for(key));
+                }
+                round += 1;
+            }
+            done.store(true, Ordering::Relaxed);
+            assert!(hits > 0);
+        });
+    }
+}

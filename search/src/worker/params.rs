@@ -1,0 +1,61 @@
+//! The search's tunable numbers, in one place.
+
+use std::sync::LazyLock;
+
+/// Nodes between two looks at the stop flags and the clock.
+pub(super) const POLL_INTERVAL: u64 = 1024;
+/// Aspiration windows start at this depth...
+pub(super) const ASPIRATION_MIN_DEPTH: u32 = 4;
+/// ...this wide on each side of the last value...
+pub(super) const ASPIRATION_DELTA: i32 = 25;
+/// ...and open fully once widened past this.
+pub(super) const ASPIRATION_MAX: i32 = 800;
+/// Aspiration failures are reported only after this many seconds.
+pub(super) const BOUND_REPORT_AFTER_SECS: u64 = 2;
+
+/// Reverse futility pruning: deepest depth, and margin per ply.
+pub(super) const RFP_DEPTH: i32 = 7;
+pub(super) const RFP_MARGIN: i32 = 80;
+/// Null-move pruning: shallowest depth, and depth from which a cutoff is
+/// verified by a reduced search without null moves.
+pub(super) const NMP_MIN_DEPTH: i32 = 3;
+pub(super) const NMP_VERIFY_DEPTH: i32 = 10;
+/// Futility pruning of quiet moves: deepest depth, base and per-ply margin.
+pub(super) const FUTILITY_DEPTH: i32 = 6;
+pub(super) const FUTILITY_BASE: i32 = 100;
+pub(super) const FUTILITY_MARGIN: i32 = 110;
+/// Late move pruning: deepest depth.
+pub(super) const LMP_DEPTH: i32 = 4;
+/// Late move reductions: shallowest depth, moves searched before reducing.
+pub(super) const LMR_MIN_DEPTH: i32 = 3;
+pub(super) const LMR_MIN_MOVES: usize = 2;
+/// History points per unit of reduction change.
+pub(super) const LMR_HISTORY_DIVISOR: i32 = 8192;
+/// Quiet moves remembered per node for the history malus.
+pub(super) const QUIETS_KEPT: usize = 64;
+
+/// Quiet moves searched before late move pruning starts at `depth`.
+pub(super) fn lmp_limit(depth: i32) -> usize {
+    (3 + depth * depth) as usize
+}
+
+/// The history bonus of a cutoff at `depth`.
+pub(super) fn history_bonus(depth: i32) -> i32 {
+    (16 * depth * depth + 32 * depth).min(1200)
+}
+
+/// `ln(depth) * ln(moves) / 2.25`, rounded, for depths and move counts below 64.
+static LMR: LazyLock<[[u8; 64]; 64]> = LazyLock::new(|| {
+    let mut table = [[0u8; 64]; 64];
+    for (depth, row) in table.iter_mut().enumerate().skip(1) {
+        for (moves, cell) in row.iter_mut().enumerate().skip(1) {
+            *cell = (0.5 + (depth as f64).ln() * (moves as f64).ln() / 2.25) as u8;
+        }
+    }
+    table
+});
+
+/// The late move reduction at `depth` for the `moves`-th move.
+pub(super) fn lmr(depth: i32, moves: usize) -> i32 {
+    i32::from(LMR[depth.clamp(0, 63) as usize][moves.min(63)])
+}

@@ -1,0 +1,478 @@
+//! The alpha-beta search of one worker: the root, the inner nodes (PVS with
+//! pruning and reductions) and quiescence.
+
+use super::params::*;
+use super::Worker;
+use crate::game::{Cycle, Game, MoveList, Outcome, MAX_MARGIN};
+use crate::movepick::{tactical_key, MovePicker, KILLER, TT_MOVE};
+use crate::score::{
+    is_decided, outcome_value, value_from_tt, value_to_tt, win_value, EVAL_LIMIT, INFINITY,
+    MAX_PLY, WIN_BASE,
+};
+use crate::tt::{Bound, TtEntry};
+use arrayvec::ArrayVec;
+
+impl<G: Game> Worker<'_, G> {
+    /// Searches the root moves from `pv_index` on; fills their scores and
+    /// lines (`-INFINITY` for moves that did not raise alpha).
+    pub(super) fn root_search(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        pv_index: usize,
+    ) -> i32 {
+        self.pv[0].clear();
+        self.count_node();
+        for rm in &mut self.root_moves[pv_index..] {
+            rm.score = -INFINITY;
+        }
+        let mut best = -INFINITY;
+        for index in pv_index..self.root_moves.len() {
+            let mv = self.root_moves[index].mv;
+            self.play(mv, 0);
+            let new_depth = depth - 1 + i32::from(self.pos.in_check());
+            let mut value;
+            if index == pv_index {
+                value = -self.search::<true>(new_depth, -beta, -alpha, 1);
+            } else {
+                value = -self.search::<false>(new_depth, -alpha - 1, -alpha, 1);
+                if value > alpha && value < beta {
+                    value = -self.search::<true>(new_depth, -beta, -alpha, 1);
+                }
+            }
+            self.pos.unmake_move(mv);
+            if self.stopped {
+                break;
+            }
+            if index == pv_index || value > alpha {
+                let seldepth = self.seldepth;
+                let (line, child) = (&mut self.root_moves[index], &self.pv[1]);
+                line.score = value;
+                line.seldepth = seldepth;
+                line.pv.clear();
+                line.pv.push(mv);
+                line.pv.extend_from_slice(child);
+            }
+            best = best.max(value);
+            if value > alpha {
+                alpha = value;
+                if value >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Plays `mv` at `ply` and prepares the child's stack frame.
+    #[inline]
+    fn play(&mut self, mv: G::Move, ply: usize) {
+        let index = self.pos.history_index(mv);
+        let floor = self.frames[ply].floor;
+        self.pos.make_move(mv);
+        let child = &mut self.frames[ply + 1];
+        child.previous = Some(index);
+        child.floor = floor;
+        child.after_null = false;
+    }
+
+    /// The static evaluation, clamped below the decided values.
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        self.pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// Records this node's key and check flag, and returns the game's result
+    /// if the node ends the game by rule or by repetition.
+    #[inline]
+    fn enter(&mut self, ply: usize, in_check: bool) -> Option<i32> {
+        let index = self.base + ply;
+        self.keys[index] = self.pos.key();
+        self.checks[index] = in_check;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if let Some(outcome) = self.pos.rule_outcome() {
+            return Some(outcome_value(outcome, ply));
+        }
+        self.repetition(ply)
+            .map(|outcome| outcome_value(outcome, ply))
+    }
+
+    /// The game's verdict if the position at `ply` repeats an earlier one
+    /// (on the search path or in the game history) within the reversible
+    /// plies.
+    fn repetition(&self, ply: usize) -> Option<Outcome> {
+        let index = self.base + ply;
+        let reach =
+            (self.pos.plies_since_irreversible() as usize).min(index - self.frames[ply].floor);
+        let key = self.keys[index];
+        let distance = (2..=reach)
+            .step_by(2)
+            .find(|&d| self.keys[index - d] == key)?;
+        // The mover (who just moved) made the moves into index, index-2, ...;
+        // the opponent those into index-1, index-3, ...
+        let checked = |first: usize| {
+            (first..distance)
+                .step_by(2)
+                .all(|back| self.checks[index - back])
+        };
+        let cycle = Cycle {
+            mover_always_checked: checked(0),
+            opponent_always_checked: checked(1),
+        };
+        Some(self.pos.repetition_outcome(cycle))
+    }
+
+    /// Copies `mv` and the child's line into this ply's line.
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        for &next in tail[0].iter() {
+            if line.try_push(next).is_err() {
+                break;
+            }
+        }
+    }
+
+    /// The move a table entry suggests, if it decodes.
+    fn tt_move(entry: Option<TtEntry>) -> Option<G::Move> {
+        entry.and_then(|e| e.code).and_then(G::move_from_code)
+    }
+
+    /// Whether a table entry settles the node without searching it.
+    fn tt_cutoff(entry: &TtEntry, value: i32, depth: i32, alpha: i32, beta: i32) -> bool {
+        entry.depth >= depth
+            && match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => value >= beta,
+                Bound::Upper => value <= alpha,
+            }
+    }
+
+    /// Alpha-beta (PVS) at `ply` with `depth` plies left.
+    pub(super) fn search<const PV: bool>(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.quiescence::<PV>(alpha, beta, ply);
+        }
+        self.pv[ply].clear();
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        let in_check = self.pos.in_check();
+        if let Some(value) = self.enter(ply, in_check) {
+            return value;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate();
+        }
+        // Mate distance pruning: no result can be better than winning here
+        // with the largest margin, nor worse than losing here.
+        alpha = alpha.max(-win_value(ply, MAX_MARGIN));
+        beta = beta.min(win_value(ply, MAX_MARGIN));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = self.keys[self.base + ply];
+        let entry = self.shared.tt.probe(key);
+        if let Some(e) = entry {
+            let value = value_from_tt(e.value, ply);
+            if !PV && Self::tt_cutoff(&e, value, depth, alpha, beta) {
+                return value;
+            }
+        }
+        let tt_move = Self::tt_move(entry);
+
+        let eval = if in_check { -INFINITY } else { self.evaluate() };
+        if !PV && !in_check && !is_decided(beta) {
+            if depth <= RFP_DEPTH && eval - RFP_MARGIN * depth >= beta {
+                return eval;
+            }
+            if let Some(value) = self.null_move(depth, beta, eval, ply) {
+                return value;
+            }
+            if self.stopped {
+                return 0;
+            }
+        }
+
+        let mut moves = MoveList::new();
+        self.pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return outcome_value(self.pos.no_moves_outcome(), ply);
+        }
+        let side = self.pos.side_to_move();
+        let frame = self.frames[ply];
+        let counter = frame
+            .previous
+            .and_then(|previous| self.histories.counter(side, previous))
+            .and_then(G::move_from_code);
+        let mut picker = MovePicker::new();
+        for &mv in &moves {
+            let key = if Some(mv) == tt_move {
+                TT_MOVE
+            } else if self.pos.is_tactical(mv) {
+                tactical_key(self.pos.tactical_order(mv))
+            } else if Some(mv) == frame.killers[0] {
+                KILLER
+            } else if Some(mv) == frame.killers[1] {
+                KILLER - 1
+            } else if Some(mv) == counter {
+                KILLER - 2
+            } else {
+                self.histories.quiet(side, self.pos.history_index(mv))
+            };
+            picker.push(mv, key);
+        }
+
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets: ArrayVec<usize, QUIETS_KEPT> = ArrayVec::new();
+        while let Some(mv) = picker.next() {
+            let tactical = self.pos.is_tactical(mv);
+            let history_index = self.pos.history_index(mv);
+            let special =
+                Some(mv) == frame.killers[0] || Some(mv) == frame.killers[1] || Some(mv) == counter;
+            if !PV && !in_check && !tactical && searched > 0 && best > -WIN_BASE {
+                if depth <= LMP_DEPTH && quiets.len() >= lmp_limit(depth) {
+                    continue;
+                }
+                if depth <= FUTILITY_DEPTH
+                    && !special
+                    && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
+                {
+                    continue;
+                }
+            }
+            self.play(mv, ply);
+            let gives_check = self.pos.in_check();
+            let extension = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let new_depth = depth - 1 + extension;
+            let mut value;
+            if searched == 0 {
+                value = -self.search::<PV>(new_depth, -beta, -alpha, ply + 1);
+            } else {
+                let mut reduction = 0;
+                if depth >= LMR_MIN_DEPTH
+                    && searched >= LMR_MIN_MOVES + usize::from(PV)
+                    && !tactical
+                    && !in_check
+                {
+                    reduction = lmr(depth, searched + 1) + i32::from(!PV)
+                        - i32::from(special || gives_check)
+                        - self.histories.quiet(side, history_index) / LMR_HISTORY_DIVISOR;
+                    reduction = reduction.clamp(0, (new_depth - 1).max(0));
+                }
+                value = -self.search::<false>(new_depth - reduction, -alpha - 1, -alpha, ply + 1);
+                if value > alpha && reduction > 0 {
+                    value = -self.search::<false>(new_depth, -alpha - 1, -alpha, ply + 1);
+                }
+                if PV && value > alpha && value < beta {
+                    value = -self.search::<true>(new_depth, -beta, -alpha, ply + 1);
+                }
+            }
+            self.pos.unmake_move(mv);
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if value > best {
+                best = value;
+                if value > alpha {
+                    best_move = Some(mv);
+                    if PV {
+                        self.update_pv(ply, mv);
+                    }
+                    if value >= beta {
+                        if !tactical {
+                            self.reward_quiet(mv, history_index, &quiets, depth, ply);
+                        }
+                        break;
+                    }
+                    alpha = value;
+                }
+            }
+            if !tactical {
+                let _ = quiets.try_push(history_index);
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if PV && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let entry = TtEntry {
+            code: best_move.map(G::move_code),
+            value: value_to_tt(best, ply),
+            depth,
+            bound,
+        };
+        self.shared.tt.store(key, entry);
+        best
+    }
+
+    /// Null-move pruning: if passing still fails high, so will a move.
+    /// Returns the value to cut with.
+    fn null_move(&mut self, depth: i32, beta: i32, eval: i32, ply: usize) -> Option<i32> {
+        let frame = self.frames[ply];
+        if depth < NMP_MIN_DEPTH
+            || eval < beta
+            || frame.after_null
+            || ply < self.nmp_min_ply
+            || !self.pos.null_move_allowed()
+        {
+            return None;
+        }
+        let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+        self.pos.make_null_move();
+        let child = &mut self.frames[ply + 1];
+        child.previous = None;
+        child.after_null = true;
+        child.floor = self.base + ply + 1;
+        let value = -self.search::<false>(depth - 1 - reduction, -beta, -beta + 1, ply + 1);
+        self.pos.unmake_null_move();
+        if self.stopped || value < beta {
+            return None;
+        }
+        let value = if is_decided(value) { beta } else { value };
+        if depth < NMP_VERIFY_DEPTH || self.nmp_min_ply > 0 {
+            return Some(value);
+        }
+        // Verify: the same reduced search with null moves off near here.
+        self.nmp_min_ply = ply + (3 * (depth - reduction) / 4).max(0) as usize;
+        let verified = self.search::<false>(depth - 1 - reduction, beta - 1, beta, ply);
+        self.nmp_min_ply = 0;
+        (verified >= beta && !self.stopped).then_some(value)
+    }
+
+    /// A quiet move refuted the node: killers, counter-move and history.
+    fn reward_quiet(
+        &mut self,
+        mv: G::Move,
+        index: usize,
+        failed: &[usize],
+        depth: i32,
+        ply: usize,
+    ) {
+        let side = self.pos.side_to_move();
+        let frame = &mut self.frames[ply];
+        if frame.killers[0] != Some(mv) {
+            frame.killers[1] = frame.killers[0];
+            frame.killers[0] = Some(mv);
+        }
+        if let Some(previous) = frame.previous {
+            self.histories.set_counter(side, previous, G::move_code(mv));
+        }
+        let bonus = history_bonus(depth);
+        self.histories.update_quiet(side, index, bonus);
+        for &other in failed {
+            self.histories.update_quiet(side, other, -bonus);
+        }
+    }
+
+    /// Quiescence: stand pat, then tactical moves (every move when in check).
+    fn quiescence<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        let in_check = self.pos.in_check();
+        if let Some(value) = self.enter(ply, in_check) {
+            return value;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate();
+        }
+        let key = self.keys[self.base + ply];
+        let entry = self.shared.tt.probe(key);
+        if let Some(e) = entry {
+            let value = value_from_tt(e.value, ply);
+            if !PV && Self::tt_cutoff(&e, value, 0, alpha, beta) {
+                return value;
+            }
+        }
+        let tt_move = Self::tt_move(entry);
+
+        let mut moves = MoveList::new();
+        let mut best;
+        if in_check {
+            self.pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return outcome_value(self.pos.no_moves_outcome(), ply);
+            }
+            best = -INFINITY;
+        } else {
+            best = self.evaluate();
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+            self.pos.tactical_moves(&mut moves);
+        }
+        let side = self.pos.side_to_move();
+        let mut picker = MovePicker::new();
+        for &mv in &moves {
+            let key = if Some(mv) == tt_move {
+                TT_MOVE
+            } else if self.pos.is_tactical(mv) {
+                tactical_key(self.pos.tactical_order(mv))
+            } else {
+                self.histories.quiet(side, self.pos.history_index(mv))
+            };
+            picker.push(mv, key);
+        }
+        let mut best_move = None;
+        while let Some(mv) = picker.next() {
+            self.play(mv, ply);
+            let value = -self.quiescence::<PV>(-beta, -alpha, ply + 1);
+            self.pos.unmake_move(mv);
+            if self.stopped {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    best_move = Some(mv);
+                    if PV {
+                        self.update_pv(ply, mv);
+                    }
+                    if value >= beta {
+                        break;
+                    }
+                    alpha = value;
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if PV && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let entry = TtEntry {
+            code: best_move.map(G::move_code),
+            value: value_to_tt(best, ply),
+            depth: 0,
+            bound,
+        };
+        self.shared.tt.store(key, entry);
+        best
+    }
+}
