@@ -15,6 +15,7 @@ pub use kind::VariantKind;
 pub use state::GameState;
 
 use crate::perft::perft_divide;
+use crate::with_game;
 use crate::variants::{Notation, Variant};
 use std::sync::Arc;
 use std::thread::JoinHandle;

@@ -2,7 +2,7 @@
 //! and the keys of every earlier position (for repetition rules).
 
 use crate::variants::{Notation, Variant};
-use timur_search::{Game, HistoryEntry};
+use timur_search::HistoryEntry;
 
 /// One game of type `G` being played or analysed.
 #[derive(Clone, Debug)]
