@@ -50,18 +50,27 @@ pub fn default_depth(kind: VariantKind) -> u32 {
 
 /// Searches every bench position of every variant this build plays (or only
 /// `only`) and returns `(nodes, nps)`. Progress goes to stderr.
-pub fn run(only: Option<VariantKind>, depth: Option<u32>, threads: usize, hash_mib: usize) -> Result<(u64, u64), String> {
+pub fn run(
+    only: Option<VariantKind>,
+    depth: Option<u32>,
+    threads: usize,
+    hash_mib: usize,
+) -> Result<(u64, u64), String> {
     let searcher = Searcher::new(hash_mib, threads);
     let started = Instant::now();
     let mut total = 0u64;
     let kinds: Vec<VariantKind> = match only {
         Some(kind) => vec![kind],
-        None => VariantKind::ALL.into_iter().filter(|&k| k != VariantKind::Chess960 && AnyGame::supports(k)).collect(),
+        None => VariantKind::ALL
+            .into_iter()
+            .filter(|&k| k != VariantKind::Chess960 && AnyGame::supports(k))
+            .collect(),
     };
     for kind in kinds {
         let search_depth = depth.unwrap_or_else(|| default_depth(kind));
         for fen in positions(kind) {
-            let game = AnyGame::from_fen(kind, fen).map_err(|why| format!("bench position `{fen}` ({kind}): {why}"))?;
+            let game = AnyGame::from_fen(kind, fen)
+                .map_err(|why| format!("bench position `{fen}` ({kind}): {why}"))?;
             searcher.clear();
             let nodes = with_game!(&game, state => {
                 let job = SearchJob {

@@ -16,7 +16,10 @@ fn game_for(kind: VariantKind, fen: Option<&str>) -> Result<AnyGame, String> {
 }
 
 fn notation_for(kind: VariantKind) -> Notation {
-    Notation { king_takes_rook: kind == VariantKind::Chess960, ranks_from_one: false }
+    Notation {
+        king_takes_rook: kind == VariantKind::Chess960,
+        ranks_from_one: false,
+    }
 }
 
 /// perft split by root move, moves as text.
@@ -30,7 +33,13 @@ pub fn divide(game: &AnyGame, kind: VariantKind, depth: u32, threads: usize) -> 
 
 /// `timur perft`: prints the divide (if asked) and `Nodes searched: N` on
 /// stdout, the time and speed on stderr.
-pub fn perft(kind: VariantKind, fen: Option<&str>, depth: u32, show_divide: bool, threads: usize) -> Result<(), String> {
+pub fn perft(
+    kind: VariantKind,
+    fen: Option<&str>,
+    depth: u32,
+    show_divide: bool,
+    threads: usize,
+) -> Result<(), String> {
     let game = game_for(kind, fen)?;
     let started = Instant::now();
     let total = if depth == 0 {
@@ -47,7 +56,10 @@ pub fn perft(kind: VariantKind, fen: Option<&str>, depth: u32, show_divide: bool
     };
     let seconds = started.elapsed().as_secs_f64();
     println!("Nodes searched: {total}");
-    eprintln!("time {seconds:.3} s, {:.1} Mnps", total as f64 / seconds.max(1e-9) / 1e6);
+    eprintln!(
+        "time {seconds:.3} s, {:.1} Mnps",
+        total as f64 / seconds.max(1e-9) / 1e6
+    );
     Ok(())
 }
 
@@ -60,7 +72,8 @@ pub fn perft_suite(
     max_nodes: Option<u64>,
     threads: usize,
 ) -> Result<(), String> {
-    let text = std::fs::read_to_string(file).map_err(|why| format!("cannot read {}: {why}", file.display()))?;
+    let text = std::fs::read_to_string(file)
+        .map_err(|why| format!("cannot read {}: {why}", file.display()))?;
     let records = parse_perft_file(&text).map_err(|why| format!("{}: {why}", file.display()))?;
     let mut failures = Vec::new();
     let (mut checked, mut nodes) = (0usize, 0u64);
@@ -81,19 +94,35 @@ pub fn perft_suite(
             if max_depth.is_some_and(|d| depth > d) || max_nodes.is_some_and(|n| expected > n) {
                 continue;
             }
-            let got: u64 = if depth == 0 { 1 } else { divide(&game, kind, depth, threads).iter().map(|(_, n)| n).sum() };
+            let got: u64 = if depth == 0 {
+                1
+            } else {
+                divide(&game, kind, depth, threads)
+                    .iter()
+                    .map(|(_, n)| n)
+                    .sum()
+            };
             checked += 1;
             nodes += got;
             if got == expected {
                 println!("ok   {} depth {depth}: {got}", record.id);
             } else {
-                println!("FAIL {} depth {depth}: expected {expected}, got {got}", record.id);
-                failures.push(format!("{} depth {depth}: expected {expected}, got {got}", record.id));
+                println!(
+                    "FAIL {} depth {depth}: expected {expected}, got {got}",
+                    record.id
+                );
+                failures.push(format!(
+                    "{} depth {depth}: expected {expected}, got {got}",
+                    record.id
+                ));
             }
         }
     }
     let seconds = started.elapsed().as_secs_f64();
-    println!("{checked} counts checked, {} failed, {nodes} nodes in {seconds:.2} s", failures.len());
+    println!(
+        "{checked} counts checked, {} failed, {nodes} nodes in {seconds:.2} s",
+        failures.len()
+    );
     if failures.is_empty() {
         Ok(())
     } else {

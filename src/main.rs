@@ -83,15 +83,28 @@ fn main() -> ExitCode {
             timur::engine::run_stdio();
             Ok(())
         }
-        Some(Command::Perft { variant, fen, startpos: _, depth, divide, threads }) => {
-            cli::perft(variant, fen.as_deref(), depth, divide, threads)
-        }
-        Some(Command::PerftSuite { file, variant, max_depth, max_nodes, threads }) => {
-            cli::perft_suite(&file, variant, max_depth, max_nodes, threads)
-        }
-        Some(Command::Bench { variant, depth, threads, hash }) => {
-            timur::bench::run(variant, depth, threads, hash).map(|(nodes, nps)| println!("{nodes} nodes {nps} nps"))
-        }
+        Some(Command::Perft {
+            variant,
+            fen,
+            startpos: _,
+            depth,
+            divide,
+            threads,
+        }) => cli::perft(variant, fen.as_deref(), depth, divide, threads),
+        Some(Command::PerftSuite {
+            file,
+            variant,
+            max_depth,
+            max_nodes,
+            threads,
+        }) => cli::perft_suite(&file, variant, max_depth, max_nodes, threads),
+        Some(Command::Bench {
+            variant,
+            depth,
+            threads,
+            hash,
+        }) => timur::bench::run(variant, depth, threads, hash)
+            .map(|(nodes, nps)| println!("{nodes} nodes {nps} nps")),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -12,7 +12,9 @@ use timur::variants::chess::Chess;
 use timur::variants::Variant;
 
 fn records(file: &str) -> Vec<PerftRecord> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft").join(file);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/perft")
+        .join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     parse_perft_file(&text).unwrap()
 }
@@ -23,16 +25,24 @@ fn check(file: &str, keep: impl Fn(u32, u64) -> bool) -> usize {
     let mut failures = Vec::new();
     let mut checked = 0;
     for record in records(file) {
-        let pos = Chess::from_fen(&record.fen).unwrap_or_else(|e| panic!("{} {}: {e}", file, record.id));
+        let pos =
+            Chess::from_fen(&record.fen).unwrap_or_else(|e| panic!("{} {}: {e}", file, record.id));
         for &(depth, expected) in record.counts.iter().filter(|&&(d, n)| keep(d, n)) {
             let got = perft_total(&pos, depth, 2);
             checked += 1;
             if got != expected {
-                failures.push(format!("{} {} depth {depth}: expected {expected}, got {got}", file, record.id));
+                failures.push(format!(
+                    "{} {} depth {depth}: expected {expected}, got {got}",
+                    file, record.id
+                ));
             }
         }
     }
-    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
     checked
 }
 

@@ -10,7 +10,10 @@ use timur::variants::{Notation, Variant};
 const SECONDS: Duration = Duration::from_secs(60);
 
 fn bestmove_of(line: &str) -> String {
-    line.split_whitespace().nth(1).unwrap_or_default().to_string()
+    line.split_whitespace()
+        .nth(1)
+        .unwrap_or_default()
+        .to_string()
 }
 
 #[test]
@@ -31,7 +34,10 @@ fn uci_lists_the_options() {
     ] {
         assert!(text.contains(option), "missing `{option}` in\n{text}");
     }
-    assert!(!text.contains("fischerandom"), "fischerandom is accepted, never listed");
+    assert!(
+        !text.contains("fischerandom"),
+        "fischerandom is accepted, never listed"
+    );
     engine.send("quit");
     assert!(engine.close_and_wait(SECONDS));
 }
@@ -51,9 +57,20 @@ fn plays_a_legal_move_after_e4_e5() {
         timur_search::Game::make_move(&mut pos, m);
     }
     let best = bestmove_of(&line);
-    assert!(pos.parse_move(&best, Notation::default()).is_ok(), "illegal bestmove {best}");
-    let infos: Vec<&String> = engine.transcript.iter().filter(|l| l.starts_with("info depth 6")).collect();
-    assert!(!infos.is_empty(), "no info at depth 6:\n{}", engine.transcript.join("\n"));
+    assert!(
+        pos.parse_move(&best, Notation::default()).is_ok(),
+        "illegal bestmove {best}"
+    );
+    let infos: Vec<&String> = engine
+        .transcript
+        .iter()
+        .filter(|l| l.starts_with("info depth 6"))
+        .collect();
+    assert!(
+        !infos.is_empty(),
+        "no info at depth 6:\n{}",
+        engine.transcript.join("\n")
+    );
 }
 
 #[test]
@@ -63,7 +80,10 @@ fn chess960_castles_king_takes_rook() {
     for (setup, expected) in [
         (vec!["setoption name UCI_Chess960 value true"], "b1a1"),
         (vec!["setoption name UCI_Variant value chess960"], "b1a1"),
-        (vec!["setoption name UCI_Variant value fischerandom"], "b1a1"),
+        (
+            vec!["setoption name UCI_Variant value fischerandom"],
+            "b1a1",
+        ),
     ] {
         let mut engine = EngineProcess::start();
         engine.send("uci");
@@ -74,7 +94,12 @@ fn chess960_castles_king_takes_rook() {
         engine.send(&format!("position fen {fen}"));
         engine.send("go depth 4");
         let line = engine.expect_prefix("bestmove", SECONDS);
-        assert_eq!(bestmove_of(&line), expected, "{}", engine.transcript.join("\n"));
+        assert_eq!(
+            bestmove_of(&line),
+            expected,
+            "{}",
+            engine.transcript.join("\n")
+        );
         let mate = engine.transcript.iter().any(|l| l.contains("score mate 1"));
         assert!(mate, "{}", engine.transcript.join("\n"));
     }
@@ -83,7 +108,10 @@ fn chess960_castles_king_takes_rook() {
     engine.send("position fen 6k1/5ppp/8/8/8/8/8/4K2R w K - 0 1 moves e1g1");
     engine.send("d");
     let board = engine.sync().join("\n");
-    assert!(board.contains("Fen: 6k1/5ppp/8/8/8/8/8/5RK1 b - - 1 1"), "{board}");
+    assert!(
+        board.contains("Fen: 6k1/5ppp/8/8/8/8/8/5RK1 b - - 1 1"),
+        "{board}"
+    );
 }
 
 #[test]
@@ -148,24 +176,41 @@ fn bad_input_keeps_the_last_position_and_the_loop() {
     let long = "x".repeat(100_000);
     engine.send(&long);
     let errors = engine.sync();
-    let error_lines = errors.iter().filter(|l| l.starts_with("info string error:")).count();
+    let error_lines = errors
+        .iter()
+        .filter(|l| l.starts_with("info string error:"))
+        .count();
     assert!(error_lines >= 14, "{}", errors.join("\n"));
     engine.send("d");
     let board = engine.sync().join("\n");
-    assert!(board.contains("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), "{board}");
+    assert!(
+        board.contains("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        "{board}"
+    );
     engine.send("go perft 1");
     let lines = engine.read_until(SECONDS, |l| l.starts_with("Nodes searched"));
     assert_eq!(lines.last().map(String::as_str), Some("Nodes searched: 20"));
-    assert!(engine.close_and_wait(SECONDS), "exits cleanly at end of input");
+    assert!(
+        engine.close_and_wait(SECONDS),
+        "exits cleanly at end of input"
+    );
 }
 
 #[test]
 fn go_perft_prints_the_divide() {
     let mut engine = EngineProcess::start();
-    engine.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    engine
+        .send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     engine.send("go perft 3");
     let lines = engine.read_until(SECONDS, |l| l.starts_with("Nodes searched"));
     assert_eq!(lines.len(), 48 + 2);
-    assert!(lines.contains(&"e1g1: 2059".to_string()), "{}", lines.join("\n"));
-    assert_eq!(lines.last().map(String::as_str), Some("Nodes searched: 97862"));
+    assert!(
+        lines.contains(&"e1g1: 2059".to_string()),
+        "{}",
+        lines.join("\n")
+    );
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("Nodes searched: 97862")
+    );
 }

@@ -66,7 +66,11 @@ impl FromStr for VariantKind {
                 Some(&k) => k,
                 None => {
                     let names: Vec<&str> = VariantKind::ALL.iter().map(|k| k.name()).collect();
-                    return Err(format!("unknown variant `{}` (known: {})", text.trim(), names.join(", ")));
+                    return Err(format!(
+                        "unknown variant `{}` (known: {})",
+                        text.trim(),
+                        names.join(", ")
+                    ));
                 }
             },
         };
@@ -83,7 +87,10 @@ mod tests {
         for kind in VariantKind::ALL {
             assert_eq!(kind.name().parse::<VariantKind>(), Ok(kind));
         }
-        assert_eq!("fischerandom".parse::<VariantKind>(), Ok(VariantKind::Chess960));
+        assert_eq!(
+            "fischerandom".parse::<VariantKind>(),
+            Ok(VariantKind::Chess960)
+        );
         assert_eq!("XiangQi".parse::<VariantKind>(), Ok(VariantKind::Xiangqi));
         let err = "shogi".parse::<VariantKind>().unwrap_err();
         assert!(err.contains("shogi") && err.contains("tamerlane"), "{err}");

@@ -15,8 +15,8 @@ pub use kind::VariantKind;
 pub use state::GameState;
 
 use crate::perft::perft_divide;
-use crate::with_game;
 use crate::variants::{Notation, Variant};
+use crate::with_game;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -248,11 +248,16 @@ impl Engine {
     /// Sets the position from a start (`None` = the variant's start position)
     /// and a move list. On any error nothing changes and the error names the
     /// bad token.
-    pub fn set_position<S: AsRef<str>>(&mut self, fen: Option<&str>, moves: &[S]) -> Result<(), String> {
+    pub fn set_position<S: AsRef<str>>(
+        &mut self,
+        fen: Option<&str>,
+        moves: &[S],
+    ) -> Result<(), String> {
         self.stop_and_wait();
         let kind = self.kind();
         let start = match fen {
-            Some(text) => AnyGame::from_fen(kind, text).map_err(|why| format!("invalid position `{text}`: {why}"))?,
+            Some(text) => AnyGame::from_fen(kind, text)
+                .map_err(|why| format!("invalid position `{text}`: {why}"))?,
             None => AnyGame::start(kind)?,
         };
         let notation = self.notation();
@@ -307,14 +312,20 @@ impl Engine {
 
     /// Whether a search is running.
     pub fn is_searching(&self) -> bool {
-        self.running.as_ref().is_some_and(|r| !r.handle.is_finished())
+        self.running
+            .as_ref()
+            .is_some_and(|r| !r.handle.is_finished())
     }
 
     /// Starts a search on its own thread; `events` receives its progress and
     /// its result (exactly one [`SearchEvent::Done`]). A running search is
     /// stopped first. Unparsable `searchmoves`/`banmoves` are an error and no
     /// search starts.
-    pub fn go(&mut self, request: GoRequest, events: Arc<dyn Fn(SearchEvent) + Send + Sync>) -> Result<(), String> {
+    pub fn go(
+        &mut self,
+        request: GoRequest,
+        events: Arc<dyn Fn(SearchEvent) + Send + Sync>,
+    ) -> Result<(), String> {
         self.stop_and_wait();
         let control = Arc::new(Control::new());
         let searcher = Arc::clone(&self.searcher);

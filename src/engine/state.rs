@@ -16,7 +16,12 @@ pub struct GameState<G: Variant> {
 impl<G: Variant> GameState<G> {
     /// A game starting at `start`, no moves played yet.
     pub fn new(start: G) -> Self {
-        GameState { position: start.clone(), start, moves: Vec::new(), history: Vec::new() }
+        GameState {
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+            history: Vec::new(),
+        }
     }
 
     /// The position now.
@@ -42,7 +47,10 @@ impl<G: Variant> GameState<G> {
 
     /// Plays a legal move.
     pub fn play(&mut self, mv: G::Move) {
-        self.history.push(HistoryEntry { key: self.position.key(), in_check: self.position.in_check() });
+        self.history.push(HistoryEntry {
+            key: self.position.key(),
+            in_check: self.position.in_check(),
+        });
         self.position.make_move(mv);
         self.moves.push(mv);
     }
@@ -69,7 +77,11 @@ impl<G: Variant> GameState<G> {
     /// A game from `start` with every move of `moves` applied, or an error
     /// naming the first bad move (nothing half-applied: the caller keeps its
     /// old state on error).
-    pub fn with_moves<S: AsRef<str>>(start: G, moves: &[S], notation: Notation) -> Result<Self, String> {
+    pub fn with_moves<S: AsRef<str>>(
+        start: G,
+        moves: &[S],
+        notation: Notation,
+    ) -> Result<Self, String> {
         let mut state = GameState::new(start);
         for (index, text) in moves.iter().enumerate() {
             let text = text.as_ref();

@@ -66,7 +66,11 @@ pub fn limits_of(go: &GoParams, side: Color) -> Limits {
         nodes: go.nodes,
         movetime: go.movetime.map(ms),
         mate: go.mate,
-        clock: time.map(|t| Clock { time: ms(t), increment: ms(inc.unwrap_or(0)), moves_to_go: go.movestogo }),
+        clock: time.map(|t| Clock {
+            time: ms(t),
+            increment: ms(inc.unwrap_or(0)),
+            moves_to_go: go.movestogo,
+        }),
         infinite: go.infinite,
         ponder: go.ponder,
     }
@@ -74,18 +78,55 @@ pub fn limits_of(go: &GoParams, side: Color) -> Limits {
 
 /// The option lines `uci` declares.
 fn options(engine: &Engine) -> Vec<String> {
-    let vars: Vec<String> =
-        VariantKind::ALL.iter().filter(|&&k| super::AnyGame::supports(k)).map(|k| k.name().to_string()).collect();
+    let vars: Vec<String> = VariantKind::ALL
+        .iter()
+        .filter(|&&k| super::AnyGame::supports(k))
+        .map(|k| k.name().to_string())
+        .collect();
     let o = engine.options();
     [
-        ("UCI_Variant", OptionSpec::Combo { default: "chess".into(), vars }),
+        (
+            "UCI_Variant",
+            OptionSpec::Combo {
+                default: "chess".into(),
+                vars,
+            },
+        ),
         ("UCI_Chess960", OptionSpec::Check { default: false }),
-        ("Threads", OptionSpec::Spin { default: 1, min: 1, max: 256 }),
-        ("Hash", OptionSpec::Spin { default: 16, min: 1, max: 65536 }),
+        (
+            "Threads",
+            OptionSpec::Spin {
+                default: 1,
+                min: 1,
+                max: 256,
+            },
+        ),
+        (
+            "Hash",
+            OptionSpec::Spin {
+                default: 16,
+                min: 1,
+                max: 65536,
+            },
+        ),
         ("Clear Hash", OptionSpec::Button),
         ("Ponder", OptionSpec::Check { default: false }),
-        ("MultiPV", OptionSpec::Spin { default: 1, min: 1, max: 256 }),
-        ("Move Overhead", OptionSpec::Spin { default: o.move_overhead.as_millis() as i64, min: 0, max: 5000 }),
+        (
+            "MultiPV",
+            OptionSpec::Spin {
+                default: 1,
+                min: 1,
+                max: 256,
+            },
+        ),
+        (
+            "Move Overhead",
+            OptionSpec::Spin {
+                default: o.move_overhead.as_millis() as i64,
+                min: 0,
+                max: 5000,
+            },
+        ),
         ("XiangqiRanksFromOne", OptionSpec::Check { default: false }),
     ]
     .iter()
@@ -104,13 +145,20 @@ fn parse_bool(value: &str) -> Result<bool, String> {
 fn parse_spin(value: &str, min: i64, max: i64) -> Result<i64, String> {
     match value.trim().parse::<i64>() {
         Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(format!("`{value}` is not a whole number from {min} to {max}")),
+        _ => Err(format!(
+            "`{value}` is not a whole number from {min} to {max}"
+        )),
     }
 }
 
 /// Applies `setoption`; names match without regard to case.
 pub fn set_option(engine: &mut Engine, name: &str, value: Option<&str>) -> Result<(), String> {
-    let value_of = || value.map(str::trim).filter(|v| !v.is_empty()).ok_or_else(|| format!("option `{name}` needs a value"));
+    let value_of = || {
+        value
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .ok_or_else(|| format!("option `{name}` needs a value"))
+    };
     match name.to_ascii_lowercase().as_str() {
         "uci_variant" => engine.set_variant(value_of()?.parse()?),
         "uci_chess960" => {
@@ -135,7 +183,9 @@ pub fn set_option(engine: &mut Engine, name: &str, value: Option<&str>) -> Resul
             Ok(())
         }
         "move overhead" => {
-            engine.set_move_overhead(Duration::from_millis(parse_spin(value_of()?, 0, 5000)? as u64));
+            engine.set_move_overhead(Duration::from_millis(
+                parse_spin(value_of()?, 0, 5000)? as u64
+            ));
             Ok(())
         }
         "xiangqiranksfromone" => {
@@ -149,7 +199,10 @@ pub fn set_option(engine: &mut Engine, name: &str, value: Option<&str>) -> Resul
 fn report_search_event(event: SearchEvent) {
     match event {
         SearchEvent::Info(info) => send(&uci::info_line(&info_line_of(&info))),
-        SearchEvent::Done(best) => send(&uci::bestmove_line(best.best.as_deref(), best.ponder.as_deref())),
+        SearchEvent::Done(best) => send(&uci::bestmove_line(
+            best.best.as_deref(),
+            best.ponder.as_deref(),
+        )),
     }
 }
 
@@ -167,7 +220,11 @@ fn go(engine: &mut Engine, params: GoParams) -> Result<(), String> {
         return Ok(());
     }
     let side = engine.side_to_move();
-    let request = GoRequest { limits: limits_of(&params, side), searchmoves: params.searchmoves, banmoves: Vec::new() };
+    let request = GoRequest {
+        limits: limits_of(&params, side),
+        searchmoves: params.searchmoves,
+        banmoves: Vec::new(),
+    };
     engine.go(request, Arc::new(report_search_event))
 }
 

@@ -36,7 +36,12 @@ impl EngineProcess {
                 }
             }
         });
-        EngineProcess { child, stdin, lines: rx, transcript: Vec::new() }
+        EngineProcess {
+            child,
+            stdin,
+            lines: rx,
+            transcript: Vec::new(),
+        }
     }
 
     /// Sends one line (raw bytes allowed).
@@ -70,10 +75,16 @@ impl EngineProcess {
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    panic!("timed out after {timeout:?}; transcript:\n{}", self.transcript.join("\n"))
+                    panic!(
+                        "timed out after {timeout:?}; transcript:\n{}",
+                        self.transcript.join("\n")
+                    )
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    panic!("engine closed its output; transcript:\n{}", self.transcript.join("\n"))
+                    panic!(
+                        "engine closed its output; transcript:\n{}",
+                        self.transcript.join("\n")
+                    )
                 }
             }
         }
@@ -101,7 +112,9 @@ impl EngineProcess {
         loop {
             match self.child.try_wait() {
                 Ok(Some(status)) => return status.success(),
-                Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(10)),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(10))
+                }
                 _ => {
                     let _ = self.child.kill();
                     return false;

@@ -47,7 +47,10 @@ fn offset_square(sq: usize, df: i8, dr: i8) -> Option<usize> {
 }
 
 fn leaper(sq: usize, steps: &[(i8, i8)]) -> Bitboard {
-    steps.iter().filter_map(|&(df, dr)| offset_square(sq, df, dr)).fold(0, |bb, s| bb | 1 << s)
+    steps
+        .iter()
+        .filter_map(|&(df, dr)| offset_square(sq, df, dr))
+        .fold(0, |bb, s| bb | 1 << s)
 }
 
 fn slide(sq: usize, occ: Bitboard, dirs: &[(i8, i8); 4]) -> Bitboard {
@@ -137,15 +140,38 @@ fn find_magic(sq: usize, dirs: &[(i8, i8); 4], rng: &mut Rng, table: &mut Vec<Bi
             }
         }
         if ok {
-            return Magic { mask, magic, shift, offset };
+            return Magic {
+                mask,
+                magic,
+                shift,
+                offset,
+            };
         }
     }
 }
 
 impl Tables {
     fn build() -> Tables {
-        const KNIGHT: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-        const KING: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+        const KNIGHT: [(i8, i8); 8] = [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ];
+        const KING: [(i8, i8); 8] = [
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+        ];
         let mut knight = [0; 64];
         let mut king = [0; 64];
         let mut pawn = [[0; 64]; 2];
@@ -178,7 +204,16 @@ impl Tables {
                 }
             }
         }
-        Tables { knight, king, pawn, rook_magics, bishop_magics, slider_table, between, line }
+        Tables {
+            knight,
+            king,
+            pawn,
+            rook_magics,
+            bishop_magics,
+            slider_table,
+            between,
+            line,
+        }
     }
 
     /// Knight attacks from `sq`.
@@ -256,7 +291,10 @@ mod tests {
     #[test]
     fn between_and_line() {
         let t = tables();
-        assert_eq!(t.between(sq("a1"), sq("d4")), sq("b2").bit() | sq("c3").bit());
+        assert_eq!(
+            t.between(sq("a1"), sq("d4")),
+            sq("b2").bit() | sq("c3").bit()
+        );
         assert_eq!(t.between(sq("a1"), sq("b3")), 0);
         assert_eq!(t.line(sq("a1"), sq("b3")), 0);
         assert_eq!(t.line(sq("e1"), sq("e4")).count_ones(), 8);

@@ -129,7 +129,11 @@ impl Chess {
                 let (table_mg, table_eg) = tables(kind);
                 for sq in self.pieces(color, kind).squares() {
                     // Tables are from White's side: mirror the rank for Black.
-                    let index = if color == Color::White { sq as usize } else { (sq ^ 56) as usize };
+                    let index = if color == Color::White {
+                        sq as usize
+                    } else {
+                        (sq ^ 56) as usize
+                    };
                     mg += sign * (VALUE_MG[kind.index()] + table_mg[index]);
                     eg += sign * (VALUE_EG[kind.index()] + table_eg[index]);
                     phase += PHASE[kind.index()];
@@ -142,13 +146,19 @@ impl Chess {
         }
         let phase = phase.min(24);
         let score = (mg * phase + eg * (24 - phase)) / 24;
-        let from_white = if self.side == Color::White { score } else { -score };
+        let from_white = if self.side == Color::White {
+            score
+        } else {
+            -score
+        };
         from_white + TEMPO
     }
 
     /// Whether neither side can ever mate (bare kings, or one minor piece).
     pub fn insufficient_material(&self) -> bool {
-        let heavy = self.by_kind[Kind::Pawn.index()] | self.by_kind[Kind::Rook.index()] | self.by_kind[Kind::Queen.index()];
+        let heavy = self.by_kind[Kind::Pawn.index()]
+            | self.by_kind[Kind::Rook.index()]
+            | self.by_kind[Kind::Queen.index()];
         let minors = self.by_kind[Kind::Knight.index()] | self.by_kind[Kind::Bishop.index()];
         heavy == 0 && minors.count() <= 1
     }

@@ -13,7 +13,10 @@ pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 
 fn parse_board(pos: &mut Chess, text: &str) -> Result<(), String> {
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
-        return Err(format!("the board `{text}` has {} ranks, expected 8", ranks.len()));
+        return Err(format!(
+            "the board `{text}` has {} ranks, expected 8",
+            ranks.len()
+        ));
     }
     for (row, rank_text) in ranks.iter().enumerate() {
         let rank = 7 - row as u8;
@@ -25,20 +28,34 @@ fn parse_board(pos: &mut Chess, text: &str) -> Result<(), String> {
                 }
                 file += run as u8;
             } else {
-                let kind = Kind::from_letter(c).ok_or_else(|| format!("unknown piece letter `{c}`"))?;
-                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let kind =
+                    Kind::from_letter(c).ok_or_else(|| format!("unknown piece letter `{c}`"))?;
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 if file >= 8 {
-                    return Err(format!("rank {} `{rank_text}` is longer than 8 squares", rank + 1));
+                    return Err(format!(
+                        "rank {} `{rank_text}` is longer than 8 squares",
+                        rank + 1
+                    ));
                 }
                 pos.put(Piece::new(color, kind), Square::at(file, rank));
                 file += 1;
             }
             if file > 8 {
-                return Err(format!("rank {} `{rank_text}` is longer than 8 squares", rank + 1));
+                return Err(format!(
+                    "rank {} `{rank_text}` is longer than 8 squares",
+                    rank + 1
+                ));
             }
         }
         if file != 8 {
-            return Err(format!("rank {} `{rank_text}` has {file} squares, expected 8", rank + 1));
+            return Err(format!(
+                "rank {} `{rank_text}` has {file} squares, expected 8",
+                rank + 1
+            ));
         }
     }
     Ok(())
@@ -49,13 +66,22 @@ fn parse_castling(pos: &mut Chess, text: &str) -> Result<(), String> {
         return Ok(());
     }
     for c in text.chars() {
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         let back = if color == Color::White { 0 } else { 7 };
         let king = pos.king_square(color);
         if king.rank() != back {
-            return Err(format!("castling right `{c}` but that king is not on its first rank"));
+            return Err(format!(
+                "castling right `{c}` but that king is not on its first rank"
+            ));
         }
-        let rooks: Vec<u8> = (pos.pieces(color, Kind::Rook) & (0xFFu64 << (8 * back))).squares().map(|s| (s % 8) as u8).collect();
+        let rooks: Vec<u8> = (pos.pieces(color, Kind::Rook) & (0xFFu64 << (8 * back)))
+            .squares()
+            .map(|s| (s % 8) as u8)
+            .collect();
         let rook_file = match c.to_ascii_lowercase() {
             'k' => rooks.iter().copied().filter(|&f| f > king.file()).max(),
             'q' => rooks.iter().copied().filter(|&f| f < king.file()).min(),
@@ -63,13 +89,17 @@ fn parse_castling(pos: &mut Chess, text: &str) -> Result<(), String> {
             _ => return Err(format!("bad castling field `{text}`")),
         };
         let Some(file) = rook_file else {
-            return Err(format!("castling right `{c}` but no rook stands where it needs one"));
+            return Err(format!(
+                "castling right `{c}` but no rook stands where it needs one"
+            ));
         };
         let rook = Square::at(file, back);
         let wing = pos.castle_wing(king, rook);
         let slot = color as usize * 2 + wing;
         if pos.rights & right_bit(color, wing) != 0 && pos.castle_rooks[slot] != rook {
-            return Err(format!("castling field `{text}` gives two rooks on the same side"));
+            return Err(format!(
+                "castling field `{text}` gives two rooks on the same side"
+            ));
         }
         pos.rights |= right_bit(color, wing);
         pos.castle_rooks[slot] = rook;
@@ -85,7 +115,10 @@ fn parse_en_passant(pos: &mut Chess, text: &str) -> Result<(), String> {
     let us = pos.side;
     let (ep_rank, victim_rank) = if us == Color::White { (5, 4) } else { (2, 3) };
     if ep.rank() != ep_rank {
-        return Err(format!("en-passant square `{text}` is not on rank {}", ep_rank + 1));
+        return Err(format!(
+            "en-passant square `{text}` is not on rank {}",
+            ep_rank + 1
+        ));
     }
     // Keep it only where a capture there is possible, as the key expects.
     let victim = Square::at(ep.file(), victim_rank);
@@ -118,7 +151,9 @@ impl Chess {
         for color in [Color::White, Color::Black] {
             let kings = pos.pieces(color, Kind::King).count_ones();
             if kings != 1 {
-                return Err(format!("{kings} {color:?} kings on the board, expected 1").to_lowercase());
+                return Err(
+                    format!("{kings} {color:?} kings on the board, expected 1").to_lowercase()
+                );
             }
         }
         if (pos.by_kind[Kind::Pawn.index()] & (0xFF | 0xFF << 56)) != 0 {
@@ -152,8 +187,15 @@ impl Chess {
                 let back = rook.rank();
                 let rooks = self.pieces(color, Kind::Rook) & (0xFFu64 << (8 * back));
                 let king_file = self.king_square(color).file();
-                let outermost = rooks.squares().map(|s| (s % 8) as u8).filter(|&f| (f > king_file) == (wing == SHORT));
-                let outer = if wing == SHORT { outermost.max() } else { outermost.min() };
+                let outermost = rooks
+                    .squares()
+                    .map(|s| (s % 8) as u8)
+                    .filter(|&f| (f > king_file) == (wing == SHORT));
+                let outer = if wing == SHORT {
+                    outermost.max()
+                } else {
+                    outermost.min()
+                };
                 let letter = if !self.chess960 && outer == Some(rook.file()) {
                     if wing == SHORT {
                         'k'
@@ -163,7 +205,11 @@ impl Chess {
                 } else {
                     (b'a' + rook.file()) as char
                 };
-                out.push(if color == Color::White { letter.to_ascii_uppercase() } else { letter });
+                out.push(if color == Color::White {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                });
             }
         }
         if out.is_empty() {
@@ -198,7 +244,12 @@ impl Chess {
         }
         let side = if self.side == Color::White { 'w' } else { 'b' };
         let ep = self.en_passant.map_or("-".to_string(), |s| s.to_string());
-        format!("{board} {side} {} {ep} {} {}", self.castling_text(), self.halfmove, self.fullmove)
+        format!(
+            "{board} {side} {} {ep} {} {}",
+            self.castling_text(),
+            self.halfmove,
+            self.fullmove
+        )
     }
 
     /// The Chess960 start position with Scharnagl number `n` (0..960; 518 is
@@ -226,18 +277,44 @@ impl Chess {
         };
         place(&mut row, n % 6, Kind::Queen);
         n /= 6;
-        const KNIGHTS: [(u32, u32); 10] = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+        const KNIGHTS: [(u32, u32); 10] = [
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+            (1, 2),
+            (1, 3),
+            (1, 4),
+            (2, 3),
+            (2, 4),
+            (3, 4),
+        ];
         let (a, b) = KNIGHTS[n as usize];
         place(&mut row, b, Kind::Knight);
         place(&mut row, a, Kind::Knight);
         place(&mut row, 0, Kind::Rook);
         place(&mut row, 0, Kind::King);
         place(&mut row, 0, Kind::Rook);
-        let white: String = row.iter().map(|k| k.map_or('?', |k| k.letter().to_ascii_uppercase())).collect();
-        let rook_files: Vec<char> =
-            row.iter().enumerate().filter(|(_, k)| **k == Some(Kind::Rook)).map(|(f, _)| (b'a' + f as u8) as char).collect();
-        let rights: String = rook_files.iter().rev().map(|c| c.to_ascii_uppercase()).chain(rook_files.iter().rev().copied()).collect();
-        let fen = format!("{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {rights} - 0 1", white.to_lowercase());
+        let white: String = row
+            .iter()
+            .map(|k| k.map_or('?', |k| k.letter().to_ascii_uppercase()))
+            .collect();
+        let rook_files: Vec<char> = row
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| **k == Some(Kind::Rook))
+            .map(|(f, _)| (b'a' + f as u8) as char)
+            .collect();
+        let rights: String = rook_files
+            .iter()
+            .rev()
+            .map(|c| c.to_ascii_uppercase())
+            .chain(rook_files.iter().rev().copied())
+            .collect();
+        let fen = format!(
+            "{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {rights} - 0 1",
+            white.to_lowercase()
+        );
         let mut pos = Chess::parse_fen(&fen).ok()?;
         pos.set_chess960(true);
         Some(pos)
@@ -258,15 +335,21 @@ mod tests {
             assert_eq!(Chess::parse_fen(fen).unwrap().fen(), fen);
         }
         // An en-passant square nobody can use is dropped.
-        let pos = Chess::parse_fen("rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 2").unwrap();
+        let pos = Chess::parse_fen("rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 2")
+            .unwrap();
         assert!(pos.fen().contains(" - 0 2"));
         // Halfmove and fullmove may be missing.
-        assert!(Chess::parse_fen("8/8/8/8/8/8/8/K6k w - -").unwrap().fen().ends_with("- 0 1"));
+        assert!(Chess::parse_fen("8/8/8/8/8/8/8/K6k w - -")
+            .unwrap()
+            .fen()
+            .ends_with("- 0 1"));
     }
 
     #[test]
     fn castling_fields_in_all_forms() {
-        let shredder = Chess::parse_fen("rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gga - 4 11").unwrap();
+        let shredder =
+            Chess::parse_fen("rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gga - 4 11")
+                .unwrap();
         let mut x = shredder.clone();
         x.set_chess960(false);
         assert_eq!(x.castling_text(), "Gkq");
@@ -282,13 +365,34 @@ mod tests {
         for (fen, words) in [
             ("", "fields"),
             ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "ranks"),
-            ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "empty-square"),
-            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "letter"),
-            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1", "kings"),
-            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side"),
-            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "rook"),
-            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "en-passant"),
-            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove"),
+            (
+                "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "empty-square",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+                "letter",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1",
+                "kings",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+                "side",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
+                "rook",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+                "en-passant",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+                "halfmove",
+            ),
             ("4k2R/8/8/8/8/8/8/4K3 w - - 0 1", "check"),
             ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "pawn"),
         ] {
@@ -300,8 +404,14 @@ mod tests {
     #[test]
     fn scharnagl_518_is_orthodox() {
         let pos = Chess::chess960_start(518).unwrap();
-        assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
-        assert_eq!(Chess::chess960_start(0).unwrap().fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+        assert_eq!(
+            pos.fen(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+        );
+        assert_eq!(
+            Chess::chess960_start(0).unwrap().fen(),
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"
+        );
         assert!(Chess::chess960_start(960).is_none());
     }
 }

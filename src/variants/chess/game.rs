@@ -46,7 +46,9 @@ impl Game for Chess {
 
     fn null_move_allowed(&self) -> bool {
         let us = self.side;
-        let pieces = self.by_color[us.index()] & !self.by_kind[Kind::Pawn.index()] & !self.by_kind[Kind::King.index()];
+        let pieces = self.by_color[us.index()]
+            & !self.by_kind[Kind::Pawn.index()]
+            & !self.by_kind[Kind::King.index()];
         pieces != 0 && self.checkers() == 0
     }
 
@@ -78,10 +80,14 @@ impl Game for Chess {
     }
 
     fn tactical_order(&self, mv: Move) -> i32 {
-        let attacker = self.piece_at(mv.from()).map_or(0, |p| VICTIM[p.kind().index()]);
+        let attacker = self
+            .piece_at(mv.from())
+            .map_or(0, |p| VICTIM[p.kind().index()]);
         let victim = match mv.kind() {
             MoveKind::EnPassant => VICTIM[Kind::Pawn.index()],
-            _ => self.piece_at(mv.to()).map_or(0, |p| VICTIM[p.kind().index()]),
+            _ => self
+                .piece_at(mv.to())
+                .map_or(0, |p| VICTIM[p.kind().index()]),
         };
         let promotion = match mv.kind() {
             MoveKind::Promotion(Kind::Queen) => 80,
@@ -164,7 +170,9 @@ impl Variant for Chess {
         for rank in (0..8).rev() {
             out.push_str(" +---+---+---+---+---+---+---+---+\n");
             for file in 0..8 {
-                let c = self.piece_at(Square::at(file, rank)).map_or(' ', |p| p.letter());
+                let c = self
+                    .piece_at(Square::at(file, rank))
+                    .map_or(' ', |p| p.letter());
                 let _ = write!(out, " | {c}");
             }
             let _ = writeln!(out, " | {}", rank + 1);

@@ -90,8 +90,10 @@ impl Chess {
         let us = self.side;
         let them = us.flip();
         let occ = self.occupied();
-        let snipers = (t.rook(king, 0) & (self.pieces(them, Kind::Rook) | self.pieces(them, Kind::Queen)))
-            | (t.bishop(king, 0) & (self.pieces(them, Kind::Bishop) | self.pieces(them, Kind::Queen)));
+        let snipers = (t.rook(king, 0)
+            & (self.pieces(them, Kind::Rook) | self.pieces(them, Kind::Queen)))
+            | (t.bishop(king, 0)
+                & (self.pieces(them, Kind::Bishop) | self.pieces(them, Kind::Queen)));
         let mut pinned = 0;
         for s in snipers.squares() {
             let blockers = t.between(king, Square::from_index(s)) & occ;
@@ -138,7 +140,11 @@ impl Chess {
         } else {
             !0
         };
-        let targets = if TACTICAL { theirs & target_mask } else { !ours & target_mask };
+        let targets = if TACTICAL {
+            theirs & target_mask
+        } else {
+            !ours & target_mask
+        };
         let pinned = self.pinned(king);
 
         for from in (self.pieces(us, Kind::Knight) & !pinned).squares() {
@@ -254,14 +260,20 @@ impl Chess {
             let rook = self.castle_rooks[us as usize * 2 + wing];
             let (king_to, rook_to) = Chess::castle_targets(us, wing);
             let movers = king.bit() | rook.bit();
-            let must_be_empty =
-                (t.between(king, king_to) | king_to.bit() | t.between(rook, rook_to) | rook_to.bit()) & !movers;
+            let must_be_empty = (t.between(king, king_to)
+                | king_to.bit()
+                | t.between(rook, rook_to)
+                | rook_to.bit())
+                & !movers;
             if occ & must_be_empty != 0 {
                 continue;
             }
             let after = occ ^ movers;
             let path = t.between(king, king_to) | king_to.bit();
-            if path.squares().all(|s| !self.is_attacked(Square::from_index(s), us.flip(), after)) {
+            if path
+                .squares()
+                .all(|s| !self.is_attacked(Square::from_index(s), us.flip(), after))
+            {
                 sink.single(Move::new(king, rook, MoveKind::Castle));
             }
         }

@@ -29,14 +29,23 @@ impl Chess {
             && (token.len() == 4 || token.len() == 5)
             && super::types::Square::parse(&token[..2]).is_some()
             && super::types::Square::parse(&token[2..4]).is_some()
-            && (token.len() == 4 || matches!(token.as_bytes()[4].to_ascii_lowercase(), b'q' | b'r' | b'b' | b'n'));
+            && (token.len() == 4
+                || matches!(
+                    token.as_bytes()[4].to_ascii_lowercase(),
+                    b'q' | b'r' | b'b' | b'n'
+                ));
         if !well_formed {
-            return Err(format!("`{token}` is not a move (expected e.g. e2e4 or e7e8q)"));
+            return Err(format!(
+                "`{token}` is not a move (expected e.g. e2e4 or e7e8q)"
+            ));
         }
         let wanted = token.to_ascii_lowercase();
         let mut moves = MoveList::new();
         self.legal_moves_into(&mut moves);
-        let other = Notation { king_takes_rook: !notation.king_takes_rook, ..notation };
+        let other = Notation {
+            king_takes_rook: !notation.king_takes_rook,
+            ..notation
+        };
         for n in [notation, other] {
             if let Some(&mv) = moves.iter().find(|&&mv| self.move_text(mv, n) == wanted) {
                 if n == notation || mv.kind() == MoveKind::Castle {

@@ -146,7 +146,11 @@ impl Chess {
     /// Pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.attackers(self.king_square(self.side), self.side.flip(), self.occupied())
+        self.attackers(
+            self.king_square(self.side),
+            self.side.flip(),
+            self.occupied(),
+        )
     }
 
     /// Puts `piece` on empty `sq`, updating the key.
@@ -194,7 +198,11 @@ impl Chess {
     /// pawn could capture there.
     fn set_en_passant_if_capturable(&mut self, pushed_to: Square) {
         let us = self.side;
-        let ep = Square::from_index(if us == Color::White { pushed_to.index() - 8 } else { pushed_to.index() + 8 } as u32);
+        let ep = Square::from_index(if us == Color::White {
+            pushed_to.index() - 8
+        } else {
+            pushed_to.index() + 8
+        } as u32);
         if tables().pawn(us, ep) & self.pieces(us.flip(), Kind::Pawn) != 0 {
             self.en_passant = Some(ep);
             self.key ^= keys().en_passant[ep.file() as usize];

@@ -31,14 +31,20 @@ fn random_playouts_keep_keys_and_positions_exact() {
         seed
     };
     for game in 0..200 {
-        let mut pos = if game % 2 == 0 { Chess::start_position() } else { Chess::from_fen(KIWIPETE).unwrap() };
+        let mut pos = if game % 2 == 0 {
+            Chess::start_position()
+        } else {
+            Chess::from_fen(KIWIPETE).unwrap()
+        };
         for _ in 0..120 {
             let mut moves = MoveList::new();
             pos.legal_moves(&mut moves);
             assert_eq!(moves.len() as u64, pos.count_legal_moves());
             let mut tactical = MoveList::new();
             pos.tactical_moves(&mut tactical);
-            assert!(tactical.iter().all(|m| moves.contains(m) && pos.is_tactical(*m)));
+            assert!(tactical
+                .iter()
+                .all(|m| moves.contains(m) && pos.is_tactical(*m)));
             if moves.is_empty() {
                 break;
             }
@@ -46,8 +52,16 @@ fn random_playouts_keep_keys_and_positions_exact() {
             let key = pos.key();
             let mv = moves[(rand() % moves.len() as u64) as usize];
             pos.make_move(mv);
-            assert_eq!(pos.key(), pos.key_from_scratch(), "after {mv:?} from {before}");
-            assert_eq!(Chess::from_fen(&pos.fen()).unwrap().key(), pos.key(), "FEN round trip keeps the key");
+            assert_eq!(
+                pos.key(),
+                pos.key_from_scratch(),
+                "after {mv:?} from {before}"
+            );
+            assert_eq!(
+                Chess::from_fen(&pos.fen()).unwrap().key(),
+                pos.key(),
+                "FEN round trip keeps the key"
+            );
             pos.unmake_move(mv);
             assert_eq!((pos.fen(), pos.key()), (before, key));
             pos.make_move(mv);
@@ -59,16 +73,28 @@ fn random_playouts_keep_keys_and_positions_exact() {
 fn castling_notation_by_mode() {
     let pos = Chess::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
     let orthodox = Notation::default();
-    let chess960 = Notation { king_takes_rook: true, ..Notation::default() };
+    let chess960 = Notation {
+        king_takes_rook: true,
+        ..Notation::default()
+    };
     let short = pos.parse_move("e1g1", orthodox).unwrap();
     assert_eq!(short.kind(), MoveKind::Castle);
     assert_eq!(pos.format_move(short, chess960), "e1h1");
     assert_eq!(pos.parse_move("e1h1", chess960).unwrap(), short);
     // The other mode's castling text is accepted where it is unambiguous.
     assert_eq!(pos.parse_move("e1h1", orthodox).unwrap(), short);
-    assert_eq!(pos.parse_move("e1c1", chess960).unwrap().kind(), MoveKind::Castle);
-    assert!(pos.parse_move("e1e3", orthodox).unwrap_err().contains("not a legal move"));
-    assert!(pos.parse_move("e9e3", orthodox).unwrap_err().contains("not a move"));
+    assert_eq!(
+        pos.parse_move("e1c1", chess960).unwrap().kind(),
+        MoveKind::Castle
+    );
+    assert!(pos
+        .parse_move("e1e3", orthodox)
+        .unwrap_err()
+        .contains("not a legal move"));
+    assert!(pos
+        .parse_move("e9e3", orthodox)
+        .unwrap_err()
+        .contains("not a move"));
     assert!(pos.parse_move("", orthodox).is_err());
     assert!(pos.parse_move("e1é1", orthodox).is_err());
 }
@@ -81,7 +107,10 @@ fn promotions_and_game_ends() {
     assert_eq!(pos.format_move(mv, Notation::default()), "a7a8n");
     let mate = Chess::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
     assert_eq!(mate.count_legal_moves(), 0);
-    assert_eq!(mate.no_moves_outcome(), timur_search::Outcome::Loss { margin: 0 });
+    assert_eq!(
+        mate.no_moves_outcome(),
+        timur_search::Outcome::Loss { margin: 0 }
+    );
     let stalemate = Chess::from_fen("7k/8/6QK/8/8/8/8/8 b - - 0 1").unwrap();
     assert_eq!(stalemate.count_legal_moves(), 0);
     assert_eq!(stalemate.no_moves_outcome(), timur_search::Outcome::Draw);

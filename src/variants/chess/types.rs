@@ -68,7 +68,12 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, (b'1' + self.rank()) as char)
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file()) as char,
+            (b'1' + self.rank()) as char
+        )
     }
 }
 
@@ -91,7 +96,14 @@ pub enum Kind {
 
 impl Kind {
     /// All kinds, in index order.
-    pub const ALL: [Kind; 6] = [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::King];
+    pub const ALL: [Kind; 6] = [
+        Kind::Pawn,
+        Kind::Knight,
+        Kind::Bishop,
+        Kind::Rook,
+        Kind::Queen,
+        Kind::King,
+    ];
 
     /// Index 0..6.
     #[inline]
@@ -113,7 +125,9 @@ impl Kind {
 
     /// The kind of a FEN letter, either case.
     pub fn from_letter(letter: char) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.letter() == letter.to_ascii_lowercase())
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.letter() == letter.to_ascii_lowercase())
     }
 }
 

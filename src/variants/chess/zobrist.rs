@@ -34,13 +34,20 @@ static KEYS: Lazy<Keys> = Lazy::new(|| {
     let mut castling = [0; 16];
     let single: [u64; 4] = [next(), next(), next(), next()];
     for (mask, key) in castling.iter_mut().enumerate() {
-        *key = (0..4).filter(|b| mask & (1 << b) != 0).fold(0, |k, b| k ^ single[b]);
+        *key = (0..4)
+            .filter(|b| mask & (1 << b) != 0)
+            .fold(0, |k, b| k ^ single[b]);
     }
     let mut en_passant = [0; 8];
     for key in en_passant.iter_mut() {
         *key = next();
     }
-    Keys { piece, side, castling, en_passant }
+    Keys {
+        piece,
+        side,
+        castling,
+        en_passant,
+    }
 });
 
 /// The keys (built on first use).

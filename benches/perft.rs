@@ -1,0 +1,35 @@
+//! Criterion benches: perft of each game's start position (and Kiwipete for
+//! chess), single thread. `cargo bench --bench perft`.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+use timur::perft::perft;
+use timur::variants::chess::Chess;
+use timur::variants::Variant;
+use timur_search::Game;
+
+fn bench_game<G: Game>(c: &mut Criterion, name: &str, pos: G, depth: u32) {
+    let mut probe = pos.clone();
+    let nodes = perft(&mut probe, depth);
+    let mut group = c.benchmark_group("perft");
+    group.throughput(Throughput::Elements(nodes));
+    group.sample_size(10);
+    group.bench_function(format!("{name} depth {depth}"), |b| {
+        b.iter(|| {
+            let mut p = pos.clone();
+            black_box(perft(&mut p, depth))
+        })
+    });
+    group.finish();
+}
+
+fn chess(c: &mut Criterion) {
+    bench_game(c, "chess start", Chess::start_position(), 5);
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    if let Ok(pos) = Chess::from_fen(kiwipete) {
+        bench_game(c, "chess kiwipete", pos, 4);
+    }
+}
+
+criterion_group!(benches, chess);
+criterion_main!(benches);
