@@ -585,6 +585,7 @@ impl Board {
     }
 
     /// perft by the rules page's definition.
+    #[allow(dead_code)] // used by tamerlane_perft, not by every test crate
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
@@ -597,6 +598,7 @@ impl Board {
     }
 
     /// The legal moves' texts, sorted.
+    #[allow(dead_code)] // used by tamerlane_perft, not by every test crate
     pub fn move_texts(&self) -> Vec<String> {
         let mut v: Vec<String> = self.moves().into_iter().map(|(t, _)| t).collect();
         v.sort();
