@@ -319,9 +319,9 @@ fn royal_swap_in_check() {
     assert_eq!(moves(&p), sorted("e1d1 e1d2 e1f1 e1f2 h4e4"));
 }
 
-// rules:114-125 "no other legal move": the swap is the only move; a pawn
-// partner may not stand attacked... the royal may not (a2 is attacked by
-// the knight c3); rules:111 with the swap used, no move at all is a loss.
+// rules:114-125 "no other legal move": the swap with the blocked pawn h5
+// is the only move (the swap with a2 is refused: the knight c3 attacks a2);
+// rules:111 with the swap used, no move at all is a loss.
 #[test]
 fn royal_swap_without_other_moves_and_stalemate_loss() {
     let p = pos("11/10k/11/11/7t3/7PW3/11/pr1n8/PR10/K10 w -- SCsc 00 0 40");

@@ -532,10 +532,11 @@ impl Board {
                                 }
                             }
                         }
-                    } else if j == home && p.letter == 'A' {
-                        if self.cells[j].is_none() || capturable(j) {
-                            cands.push((text, self.play_step(i, j), royal_after(j)));
-                        }
+                    } else if j == home
+                        && p.letter == 'A'
+                        && (self.cells[j].is_none() || capturable(j))
+                    {
+                        cands.push((text, self.play_step(i, j), royal_after(j)));
                     }
                 }
             } else {

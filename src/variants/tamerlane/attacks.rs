@@ -245,8 +245,8 @@ pub static LINES: [u128; SQUARES] = {
     let diags: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
     let mut g = 0;
     while g < 110 {
-        let gf = (g % 11) as i32;
-        let gr = (g / 11) as i32;
+        let gf = g % 11;
+        let gr = g / 11;
         let mut i = 0;
         while i < 4 {
             let (df, dr) = diags[i];

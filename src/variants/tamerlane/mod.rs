@@ -34,11 +34,11 @@ impl Game for Tamerlane {
     }
 
     fn make_move(&mut self, mv: Move) {
-        Tamerlane::make_move(self, mv);
+        self.play(mv);
     }
 
     fn unmake_move(&mut self, _mv: Move) {
-        Tamerlane::unmake_move(self);
+        self.take_back();
     }
 
     fn null_move_allowed(&self) -> bool {
@@ -54,7 +54,7 @@ impl Game for Tamerlane {
     }
 
     fn unmake_null_move(&mut self) {
-        Tamerlane::unmake_move(self);
+        self.take_back();
     }
 
     fn key(&self) -> u64 {

@@ -97,7 +97,7 @@ static KEYS: Keys = {
     }
 };
 
-/// What [`Tamerlane::make_move`] needs to undo a move.
+/// What [`Tamerlane::take_back`] needs to undo a move.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
     changes: [(u8, u8); 4],
@@ -300,9 +300,9 @@ impl Tamerlane {
         self.set_square(sq, p);
     }
 
-    /// Plays `mv`, which must be legal (or at least pseudo-legal: the
-    /// legality test plays candidate moves and takes them back).
-    pub fn make_move(&mut self, mv: Move) {
+    /// Plays `mv`, which must be legal (the [`timur_search::Game::make_move`]
+    /// of this game).
+    pub(crate) fn play(&mut self, mv: Move) {
         let us = self.side;
         let mut undo = Undo {
             changes: [(0, EMPTY); 4],
@@ -388,7 +388,7 @@ impl Tamerlane {
     }
 
     /// Takes back the last move made.
-    pub fn unmake_move(&mut self) {
+    pub(crate) fn take_back(&mut self) {
         let Some(undo) = self.history.pop() else {
             return;
         };
