@@ -44,11 +44,27 @@ fn starts() -> Vec<String> {
         "/tests/data/perft/tamerlane.perft"
     );
     let text = std::fs::read_to_string(path).unwrap();
-    parse_perft_file(&text)
+    let mut fens: Vec<String> = parse_perft_file(&text)
         .unwrap()
         .into_iter()
         .map(|r| r.fen)
-        .collect()
+        .collect();
+    // Hand-built positions of tests/tamerlane_rules.rs that the perft file
+    // lacks: a second arrival that would open a line to the lone king,
+    // promotions while the lone king is in check, royals in the enemy
+    // citadel next to an adventitious king.
+    fens.extend(
+        [
+            "r1n1K6/1PP9/11/11/11/11/11/11/11/10k w -- SCsc 10 0 40",
+            "11/4PK6/11/11/7k3/r10/11/11/K10/11 w -- Csc 00 0 40",
+            "11/4PP6/11/11/7k3/r10/11/11/K10/11 w -- Csc 20 0 40",
+            "11/4PK6/11/11/7k3/r10/11/11/K10/10A w -- Csc 30 0 40",
+            "11/5k5/a10/11/11/11/11/11/5K5/11 b -X Ssc 00 0 40",
+            "11/5k5/a10/11/11/11/11/11/11/11 w -X Ssc 00 0 40",
+        ]
+        .map(String::from),
+    );
+    fens
 }
 
 /// The special kind of `mv` in `pos`, if any (named for the counters).

@@ -182,6 +182,8 @@ fn bad_tfen_is_refused_with_a_reason() {
         ("11/10k/11/11/11/11/11/11/11/11 w -- SCsc 00 0 1", "White has no royal"),
         ("11/10k/11/11/11/11/11/11/11/K9K w -- SCsc 00 0 1", "more than one King"),
         ("PR10/10k/11/11/11/11/11/11/11/K10 w -- SCsc 00 0 1", "last rank"),
+        ("11/10k/11/11/11/11/4PK6/11/11/K9X w -- SCsc 00 0 1", "a prince and a pawn of the king"),
+        ("11/10k/11/11/11/11/4PP6/11/11/K9A w -- SCsc 00 0 1", "an adventitious king and a pawn of pawns"),
         ("PP10/10k/11/11/11/11/11/11/11/K10 w -- SCsc 00 0 1", "arrival count must be 1"),
         ("11/10k/11/11/11/11/11/11/11/K9R w -- SCsc 00 0 1", "only royal attacked"),
     ] {

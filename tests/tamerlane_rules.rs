@@ -185,12 +185,13 @@ fn pawn_of_the_king_becomes_a_prince_only_if_the_lone_king_is_safe() {
     let p = pos("11/4PK6/11/11/7k3/r10/11/11/K10/11 w -- Csc 00 0 40");
     assert!(p.in_check());
     assert_eq!(moves(&p), sorted("a2b1 a2b2 a2b3"));
-    // The same with a prince on k1: two royals, any move goes.
-    let p = pos("11/4PK6/11/11/7k3/r10/11/11/K10/10X w -- Csc 00 0 40");
+    // The same with an adventitious king on k1: two royals, any move goes
+    // (and the adventitious king may enter its own citadel l2).
+    let p = pos("11/4PK6/11/11/7k3/r10/11/11/K10/10A w -- Csc 30 0 40");
     assert!(!p.in_check());
     assert_eq!(
         moves(&p),
-        sorted("a2a1 a2a3 a2b1 a2b2 a2b3 e9e10 k1j1 k1j2 k1k2")
+        sorted("a2a1 a2a3 a2b1 a2b2 a2b3 e9e10 k1j1 k1j2 k1k2 k1l2")
     );
 }
 
@@ -440,4 +441,13 @@ fn move_text_errors_name_the_token() {
     let q = after(&p, "a8z9");
     let err = q.parse_move("z9a9", Notation::default()).unwrap_err();
     assert!(err.contains("over"), "{err}");
+}
+
+// rules:87-96 with rules:101: the second arrival lifts the pawn off the
+// last rank; taking the knight c10 that way would open the rook a10's line
+// to the lone king e10, so b9c10 is illegal, while b9b10 and b9a10 are not.
+#[test]
+fn transfer_may_not_open_a_line_to_the_lone_royal() {
+    let p = pos("r1n1K6/1PP9/11/11/11/11/11/11/11/10k w -- SCsc 10 0 40");
+    assert_eq!(moves_from(&p, "b9"), sorted("b9a10 b9b10"));
 }

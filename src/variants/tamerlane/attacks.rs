@@ -228,25 +228,42 @@ static GIRAFFE_LEGS: [[(u8, u8, u8); 4]; SQUARES] = {
     t
 };
 
-/// For each main square R: every square whose occupant could block a rook,
-/// picket or giraffe line ending on R. A piece leaving a square outside
-/// this set never uncovers an attack on R.
-pub static LINES: [u128; SQUARES] = {
-    let mut t = [0u128; SQUARES];
-    let mut sq = 0;
-    while sq < 110 {
+/// `BETWEEN[a][b]`: the squares strictly between two main squares on one
+/// rank, file or diagonal (empty otherwise).
+pub static BETWEEN: [[u128; SQUARES]; SQUARES] = {
+    let mut t = [[0u128; SQUARES]; SQUARES];
+    let mut a = 0;
+    while a < 110 {
         let mut d = 0;
         while d < 8 {
-            t[sq] |= RAYS[d][sq];
+            let (df, dr) = DIRS[d];
+            let mut f = (a % 11) as i32 + df;
+            let mut r = (a / 11) as i32 + dr;
+            let mut path = 0u128;
+            while on_board(f, r) {
+                let b = (r * 11 + f) as usize;
+                t[a][b] = path;
+                path |= 1u128 << b;
+                f += df;
+                r += dr;
+            }
             d += 1;
         }
-        sq += 1;
+        a += 1;
     }
+    t
+};
+
+/// `GIRAFFE_PATH[g][r]`: for a giraffe on `g` that reaches `r` on an empty
+/// board, the squares that must be empty (the corner and the squares after
+/// it); 0 if it never reaches `r`. The route, when there is one, is unique.
+pub static GIRAFFE_PATH: [[u128; SQUARES]; SQUARES] = {
+    let mut t = [[0u128; SQUARES]; SQUARES];
     let diags: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
     let mut g = 0;
     while g < 110 {
-        let gf = g % 11;
-        let gr = g / 11;
+        let gf = (g % 11) as i32;
+        let gr = (g / 11) as i32;
         let mut i = 0;
         while i < 4 {
             let (df, dr) = diags[i];
@@ -258,9 +275,9 @@ pub static LINES: [u128; SQUARES] = {
                     let mut path = 1u128 << (cr * 11 + cf);
                     let mut k = 1;
                     while on_board(cf + k * axes[a].0, cr + k * axes[a].1) {
-                        let s = (cr + k * axes[a].1) * 11 + cf + k * axes[a].0;
+                        let s = ((cr + k * axes[a].1) * 11 + cf + k * axes[a].0) as usize;
                         if k >= 3 {
-                            t[s as usize] |= path;
+                            t[g][s] = path;
                         }
                         path |= 1u128 << s;
                         k += 1;
@@ -271,6 +288,28 @@ pub static LINES: [u128; SQUARES] = {
             i += 1;
         }
         g += 1;
+    }
+    t
+};
+
+/// Squares from which a rook attacks each square on an empty board.
+pub static ROOK_LINES: [u128; SQUARES] = {
+    let mut t = [0u128; SQUARES];
+    let mut sq = 0;
+    while sq < 110 {
+        t[sq] = RAYS[0][sq] | RAYS[1][sq] | RAYS[4][sq] | RAYS[5][sq];
+        sq += 1;
+    }
+    t
+};
+
+/// Squares from which a picket attacks each square on an empty board.
+pub static PICKET_LINES: [u128; SQUARES] = {
+    let mut t = [0u128; SQUARES];
+    let mut sq = 0;
+    while sq < 110 {
+        t[sq] = (RAYS[2][sq] | RAYS[3][sq] | RAYS[6][sq] | RAYS[7][sq]) & !FERZ[sq];
+        sq += 1;
     }
     t
 };
@@ -335,6 +374,19 @@ mod tests {
         let occ = bit(36) | bit(48);
         assert_eq!(picket(36, occ) & RAYS[2][36], 0);
         assert_ne!(picket(36, bit(36)) & RAYS[2][36], 0);
+    }
+
+    #[test]
+    fn giraffe_paths_agree_with_giraffe_attacks() {
+        for g in 0..110u8 {
+            let reach = giraffe(g, bit(g));
+            for r in 0..110u8 {
+                assert_eq!(
+                    GIRAFFE_PATH[g as usize][r as usize] != 0,
+                    reach & bit(r) != 0
+                );
+            }
+        }
     }
 
     #[test]

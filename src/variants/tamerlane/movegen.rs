@@ -5,8 +5,8 @@
 use timur_search::{Color, MoveList};
 
 use super::attacks::{
-    bit, giraffe, picket, rook, CAMEL, DABBABA, ELEPHANT, FERZ, INNER_FILES, KING_ADJ, KNIGHT,
-    LINES, MAIN, MIDDLE_RANKS, PAWN_ATT, RANK_MASK, WAZIR,
+    bit, giraffe, picket, rook, BETWEEN, CAMEL, DABBABA, ELEPHANT, FERZ, GIRAFFE_PATH, INNER_FILES,
+    KING_ADJ, KNIGHT, MAIN, MIDDLE_RANKS, PAWN_ATT, PICKET_LINES, RANK_MASK, ROOK_LINES, WAZIR,
 };
 use super::position::{citadel_right, enemy_citadel, swap_right, Tamerlane};
 use super::types::{is_citadel, kind_of, last_rank, own_citadel, Kind, Move, MoveKind, EMPTY};
@@ -44,9 +44,10 @@ impl Tamerlane {
         }
         let mut giraffes = k[Kind::Giraffe.index()] & them;
         while giraffes != 0 {
-            let g = giraffes.trailing_zeros() as u8;
+            let g = giraffes.trailing_zeros() as usize;
             giraffes &= giraffes - 1;
-            if giraffe(g, occ) & bit(sq) != 0 {
+            let path = GIRAFFE_PATH[g][s];
+            if path != 0 && path & occ == 0 {
                 return true;
             }
         }
@@ -110,10 +111,12 @@ impl Tamerlane {
         let single = my_royals.count_ones() == 1;
         let royal_sq = my_royals.trailing_zeros() as u8;
         let in_check = single && self.royal_attacked(royal_sq, them);
-        // A move needs the make-and-test check only when the side has one
-        // royal and the move could expose or move it.
-        let risky = if single && !is_citadel(royal_sq) {
-            LINES[royal_sq as usize]
+        // A move needs the safety test only when the side has one royal and
+        // the move could uncover or move it: in check, a royal move, a move
+        // of a piece that alone shields the royal from a rook, picket or
+        // giraffe line, or a second arrival (it empties its landing square).
+        let blockers = if single && !in_check && !is_citadel(royal_sq) {
+            self.blockers(royal_sq, us)
         } else {
             0
         };
@@ -139,7 +142,7 @@ impl Tamerlane {
             while froms != 0 {
                 let from = froms.trailing_zeros() as u8;
                 froms &= froms - 1;
-                let test = single && (in_check || risky & bit(from) != 0);
+                let test = single && (in_check || blockers & bit(from) != 0);
                 let mut targets = self.piece_targets(kind, from, occ) & (capturable | !occ) & MAIN;
                 while targets != 0 {
                     let to = targets.trailing_zeros() as u8;
@@ -154,7 +157,9 @@ impl Tamerlane {
         while froms != 0 {
             let from = froms.trailing_zeros() as u8;
             froms &= froms - 1;
-            let test = single && (in_check || risky & bit(from) != 0);
+            let transfers = kind_of(self.board[from as usize]) == Kind::PawnPawn
+                && self.pawn_of_pawns[us.index()] == 1;
+            let test = single && (in_check || transfers || blockers & bit(from) != 0);
             let mut targets = PAWN_ATT[us.index()][from as usize] & capturable;
             let push_to = match us {
                 Color::White => from as i32 + 11,
@@ -190,7 +195,8 @@ impl Tamerlane {
                 while t != 0 {
                     let to = t.trailing_zeros() as u8;
                     t &= t - 1;
-                    push(out, Move::new(from, to, MoveKind::Relocation), single);
+                    let test = single && (in_check || blockers & bit(from) != 0);
+                    push(out, Move::new(from, to, MoveKind::Relocation), test);
                 }
             }
         }
@@ -252,6 +258,40 @@ impl Tamerlane {
                 }
             }
         }
+    }
+
+    /// Own pieces of `us` that alone stand between the royal on `royal`
+    /// and an enemy rook, picket or giraffe line.
+    fn blockers(&self, royal: u8, us: Color) -> u128 {
+        let r = royal as usize;
+        let them = self.by_color[us.flip().index()];
+        let own = self.by_color[us.index()];
+        let occ = own | them;
+        let mut out = 0;
+        let mut lone = |path: u128| {
+            let b = path & occ;
+            if b != 0 && b & (b - 1) == 0 && b & own != 0 {
+                out |= b;
+            }
+        };
+        let mut snipers = (ROOK_LINES[r] & self.by_kind[Kind::Rook.index()]
+            | PICKET_LINES[r] & self.by_kind[Kind::Picket.index()])
+            & them;
+        while snipers != 0 {
+            let s = snipers.trailing_zeros() as usize;
+            snipers &= snipers - 1;
+            lone(BETWEEN[s][r]);
+        }
+        let mut giraffes = self.by_kind[Kind::Giraffe.index()] & them;
+        while giraffes != 0 {
+            let g = giraffes.trailing_zeros() as usize;
+            giraffes &= giraffes - 1;
+            let path = GIRAFFE_PATH[g][r];
+            if path != 0 {
+                lone(path);
+            }
+        }
+        out
     }
 
     /// Whether the side's single royal (on `royal_sq` before the move) is

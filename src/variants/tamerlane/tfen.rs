@@ -217,6 +217,26 @@ fn validate(pos: &Tamerlane) -> Result<(), String> {
                 return Err(format!("TFEN: {name} has more than one {kind:?}"));
             }
         }
+        // A prince only comes from the pawn of the king, an adventitious
+        // king only from the pawn of pawns: never both at once.
+        for (royal, pawn, names) in [
+            (
+                Kind::Prince,
+                Kind::PawnKing,
+                "a prince and a pawn of the king",
+            ),
+            (
+                Kind::AdvKing,
+                Kind::PawnPawn,
+                "an adventitious king and a pawn of pawns",
+            ),
+        ] {
+            if pos.pieces(color, royal) != 0 && pos.pieces(color, pawn) != 0 {
+                return Err(format!(
+                    "TFEN: {name} has both {names} (the first only comes from the second)"
+                ));
+            }
+        }
         let last = RANK_MASK[last_rank(color) as usize];
         let on_last = pos.pawns & pos.by_color[color.index()] & last;
         if on_last & !pos.by_kind[Kind::PawnPawn.index()] != 0 {
