@@ -150,6 +150,17 @@ fn move_codes_are_lossless() {
 }
 
 #[test]
+fn board_picture_ends_with_the_position_text() {
+    let p = Tamerlane::from_fen("11/5k5/a10/11/11/11/11/11/5K5/11 b -X Ssc 00 0 40").unwrap();
+    let picture = p.pretty();
+    assert!(
+        picture.ends_with(&format!("Fen: {}\n", p.to_fen())),
+        "{picture}"
+    );
+    assert!(picture.contains("z9 X"), "{picture}");
+}
+
+#[test]
 fn symmetric_start_evaluates_to_zero() {
     let p = Tamerlane::start_position();
     assert_eq!(p.evaluate(), 0);
@@ -174,6 +185,7 @@ fn bad_tfen_is_refused_with_a_reason() {
         (&format!("{start} w -- SCsc 00 0 0"), "fullmove `0`"),
         ("e1c1d1d1c1e/rntgwkfgtnr w -- SCsc 00 0 1", "2 ranks"),
         ("e1c1d1d1c1e/rntgwkfgtnr/prpnptpgpwpkpfpepcpdpp/11/11/11/11/PPPDPCPEPFPKPWPGPTPNPR/RNTGFKWGTNR/E1C1D1D1C1 w -- SCsc 00 0 1", "10 cells"),
+        ("11/10k/11/11/11/11/11/11/11/K99999999999999999999999 w -- SCsc 00 0 1", "wider than 11"),
         ("e1c1d1d1c1e/rntgwkfgtnr/prpnptpgpwpkpfpepcpdpp/12/11/11/11/PPPDPCPEPFPKPWPGPTPNPR/RNTGFKWGTNR/E1C1D1D1C1E w -- SCsc 00 0 1", "wider than 11"),
         ("e1c1d1d1c1e/rntgwkfgtnr/prpnptpgpwpkpfpepcpdpp/11/11/11/5Q5/PPPDPCPEPFPKPWPGPTPNPR/RNTGFKWGTNR/E1C1D1D1C1E w -- SCsc 00 0 1", "unknown piece letter `Q`"),
         ("e1c1d1d1c1e/rntgwkfgtnr/prpnptpgpwpkpfpepcpdpp/11/11/11/5PQ5/PPPDPCPEPFPKPWPGPTPNPR/RNTGFKWGTNR/E1C1D1D1C1E w -- SCsc 00 0 1", "unknown pawn `PQ`"),

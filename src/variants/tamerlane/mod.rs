@@ -81,35 +81,31 @@ impl Game for Tamerlane {
     }
 
     fn tactical_order(&self, mv: Move) -> i32 {
-        let value = |sq: u8| {
-            let p = self.board[sq as usize];
+        // MVV-LVA plus the value a promotion gains; swaps and citadel moves
+        // come after captures.
+        let value = |p: u8| {
             if p == EMPTY {
                 0
             } else {
                 eval::VALUES[kind_of(p).index()]
             }
         };
+        let mover = self.board[mv.from as usize];
+        let target = self.board[mv.to as usize];
         match mv.kind {
             MoveKind::Normal | MoveKind::Relocation => {
-                let victim = if mv.kind == MoveKind::Normal
-                    || self.board[mv.to as usize] != EMPTY
-                        && types::color_of(self.board[mv.to as usize]) != self.side
-                {
-                    value(mv.to)
+                let victim = if target != EMPTY && types::color_of(target) != self.side {
+                    value(target)
                 } else {
                     0
                 };
-                let mover = self.board[mv.from as usize];
-                let promo = if mover != EMPTY
-                    && kind_of(mover).is_pawn()
-                    && !is_citadel(mv.to)
-                    && rank_of(mv.to) == last_rank(self.side)
-                {
-                    eval::VALUES[kind_of(mover).promoted().index()]
-                } else {
-                    0
-                };
-                (victim + promo) * 16 - value(mv.from) / 16
+                let promo =
+                    if mv.kind == MoveKind::Normal && self.is_tactical(mv) && target == EMPTY {
+                        eval::VALUES[kind_of(mover).promoted().index()]
+                    } else {
+                        0
+                    };
+                (victim + promo) * 16 - value(mover) / 16
             }
             _ => 0,
         }

@@ -38,6 +38,11 @@ fn read_rank(pos: &mut Tamerlane, rank: u8, text: &str) -> Result<(), String> {
             while i < chars.len() && chars[i].is_ascii_digit() {
                 n = n * 10 + chars[i] as usize - '0' as usize;
                 i += 1;
+                if n > 11 {
+                    return Err(format!(
+                        "TFEN rank {rank_name} `{text}` is wider than 11 cells"
+                    ));
+                }
             }
             if n == 0 {
                 return Err(format!(
