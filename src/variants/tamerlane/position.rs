@@ -4,8 +4,8 @@ use timur_search::Color;
 
 use super::attacks::{bit, MAIN};
 use super::types::{
-    color_of, file_of, is_citadel, kind_of, last_rank, own_citadel, piece, rank_of, Kind, Move,
-    MoveKind, EMPTY, KINDS, L2, SQUARES, Z9,
+    color_of, is_citadel, kind_of, last_rank, own_citadel, piece, rank_of, Kind, Move, MoveKind,
+    EMPTY, KINDS, SQUARES,
 };
 
 /// Right bit: White's royal swap is unused (`S`).
@@ -166,12 +166,6 @@ impl Tamerlane {
     pub fn piece_at(&self, sq: u8) -> Option<(Color, Kind)> {
         let p = *self.board.get(sq as usize)?;
         (p != EMPTY).then(|| (color_of(p), kind_of(p)))
-    }
-
-    /// The once-per-game rights as bits ([`SWAP_WHITE`], [`CITADEL_WHITE`],
-    /// [`SWAP_BLACK`], [`CITADEL_BLACK`]).
-    pub fn rights(&self) -> u8 {
-        self.rights
     }
 
     /// How often `color`'s pawn of pawns has reached its last rank.
@@ -428,23 +422,4 @@ impl Tamerlane {
 #[inline]
 pub const fn enemy_citadel(color: Color) -> u8 {
     own_citadel(color.flip())
-}
-
-/// The three main squares next to a citadel.
-pub const fn citadel_neighbours(cit: u8) -> [u8; 3] {
-    if cit == L2 {
-        [10, 21, 32]
-    } else {
-        [77, 88, 99]
-    }
-}
-
-/// Whether a main square touches the citadel `cit`.
-#[inline]
-pub const fn touches(sq: u8, cit: u8) -> bool {
-    if cit == Z9 {
-        file_of(sq) == 0 && rank_of(sq) >= 7 && sq < 110
-    } else {
-        file_of(sq) == 10 && rank_of(sq) <= 2 && sq < 110
-    }
 }

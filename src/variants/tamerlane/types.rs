@@ -7,10 +7,6 @@ use timur_search::Color;
 
 /// Number of squares, citadels included.
 pub const SQUARES: usize = 112;
-/// Board width in files.
-pub const FILES: usize = 11;
-/// Board height in ranks.
-pub const RANKS: usize = 10;
 /// White's citadel, next to k2.
 pub const L2: u8 = 110;
 /// Black's citadel, next to a9.
