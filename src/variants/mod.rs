@@ -40,3 +40,4 @@ pub trait Variant: Game + Sized {
     /// text line (`Fen: …`).
     fn pretty(&self) -> String;
 }
+pub mod tamerlane;

@@ -1,0 +1,123 @@
+//! Static evaluation: material, a centralisation table, extra royals, and
+//! the citadel escape for the side that is behind.
+
+use timur_search::Color;
+
+use super::attacks::{KING_ADJ, MAIN};
+use super::position::enemy_citadel;
+use super::types::{file_of, is_citadel, kind_of, rank_of, EMPTY};
+use super::Tamerlane;
+
+/// Material value of each kind in centipawns (royals: their worth as a
+/// fighting piece; the royal count is scored separately).
+pub const VALUES: [i32; 23] = [
+    0,   // king
+    300, // prince
+    300, // adventitious king
+    150, // general
+    150, // vizier
+    450, // giraffe
+    380, // picket
+    320, // knight
+    550, // rook
+    180, // elephant
+    300, // camel
+    220, // war engine
+    100, 100, 100, 100, 100, // pawns of R N T G F
+    140, // pawn of the king
+    100, 100, 100, 100, // pawns of W E C D
+    130, // pawn of pawns
+];
+
+/// Bonus for every royal beyond the first: a spare royal makes check and
+/// mate far harder.
+const EXTRA_ROYAL: i32 = 250;
+
+fn centre_bonus(sq: u8) -> i32 {
+    let f = file_of(sq) as i32;
+    let r = rank_of(sq) as i32;
+    let df = (2 * f - 10).abs();
+    let dr = (2 * r - 9).abs();
+    (20 - df - dr).max(0)
+}
+
+fn pawn_advance(sq: u8, color: Color) -> i32 {
+    let r = rank_of(sq) as i32;
+    let steps = match color {
+        Color::White => r - 2,
+        Color::Black => 7 - r,
+    };
+    steps.max(0) * 6
+}
+
+impl Tamerlane {
+    /// Material, position and royal terms from White's view.
+    fn white_score(&self) -> i32 {
+        let mut score = [0i32; 2];
+        for sq in 0..112u8 {
+            let p = self.board[sq as usize];
+            if p == EMPTY {
+                continue;
+            }
+            let kind = kind_of(p);
+            let color = super::types::color_of(p);
+            let mut v = VALUES[kind.index()];
+            if !is_citadel(sq) {
+                if kind.is_pawn() {
+                    v += pawn_advance(sq, color);
+                } else if !kind.is_royal() {
+                    v += centre_bonus(sq);
+                }
+            }
+            score[color.index()] += v;
+        }
+        for color in [Color::White, Color::Black] {
+            let n = (self.royals & self.by_color[color.index()]).count_ones() as i32;
+            score[color.index()] += (n - 1).max(0) * EXTRA_ROYAL;
+        }
+        let raw = score[0] - score[1];
+        // The side that is behind can often save the game by walking its
+        // top royal into the empty enemy citadel: the closer, the more its
+        // deficit shrinks towards a draw.
+        let behind = if raw < 0 { Color::White } else { Color::Black };
+        let cit = enemy_citadel(behind);
+        if self.board[cit as usize] == EMPTY {
+            if let Some((_, sq)) = self.top_royal(behind) {
+                if !is_citadel(sq) {
+                    let d = royal_distance(sq, cit);
+                    let shrink = match d {
+                        1 => 2,
+                        2 => 4,
+                        _ => 0,
+                    };
+                    if shrink > 0 {
+                        return raw - raw / shrink;
+                    }
+                }
+            }
+        }
+        raw
+    }
+
+    /// Evaluation in centipawns from the side to move's view.
+    pub(crate) fn eval(&self) -> i32 {
+        let s = self.white_score();
+        match self.side {
+            Color::White => s,
+            Color::Black => -s,
+        }
+    }
+}
+
+/// Royal steps from a main square to a citadel (1 = next to it).
+fn royal_distance(sq: u8, cit: u8) -> u32 {
+    if KING_ADJ[sq as usize] & (1u128 << cit) != 0 {
+        return 1;
+    }
+    let near = KING_ADJ[cit as usize] & MAIN;
+    if KING_ADJ[sq as usize] & near != 0 {
+        2
+    } else {
+        3
+    }
+}
