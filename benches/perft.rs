@@ -5,6 +5,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use timur::perft::perft;
 use timur::variants::chess::Chess;
+use timur::variants::tamerlane::Tamerlane;
 use timur::variants::Variant;
 use timur_search::Game;
 
@@ -31,5 +32,9 @@ fn chess(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, chess);
+fn tamerlane(c: &mut Criterion) {
+    bench_game(c, "tamerlane start", Tamerlane::start_position(), 4);
+}
+
+criterion_group!(benches, chess, tamerlane);
 criterion_main!(benches);

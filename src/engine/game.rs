@@ -4,6 +4,7 @@
 use super::kind::VariantKind;
 use super::state::GameState;
 use crate::variants::chess::Chess;
+use crate::variants::tamerlane::Tamerlane;
 use crate::variants::Variant;
 
 /// A game in progress of any variant.
@@ -11,6 +12,8 @@ use crate::variants::Variant;
 pub enum AnyGame {
     /// Chess or Chess960 (the position carries the castling mode).
     Chess(GameState<Chess>),
+    /// Tamerlane chess.
+    Tamerlane(GameState<Tamerlane>),
 }
 
 /// Runs `$body` with `$g` bound to the [`GameState`] inside an [`AnyGame`]
@@ -20,6 +23,7 @@ macro_rules! with_game {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
             $crate::engine::AnyGame::Chess($g) => $body,
+            $crate::engine::AnyGame::Tamerlane($g) => $body,
         }
     };
 }
@@ -34,6 +38,9 @@ impl AnyGame {
                 pos.set_chess960(true);
                 AnyGame::Chess(GameState::new(pos))
             }
+            VariantKind::Tamerlane => {
+                AnyGame::Tamerlane(GameState::new(Tamerlane::start_position()))
+            }
             other => return Err(format!("variant `{other}` is not available in this build")),
         })
     }
@@ -46,6 +53,7 @@ impl AnyGame {
                 pos.set_chess960(kind == VariantKind::Chess960);
                 AnyGame::Chess(GameState::new(pos))
             }
+            VariantKind::Tamerlane => AnyGame::Tamerlane(GameState::new(Tamerlane::from_fen(fen)?)),
             other => return Err(format!("variant `{other}` is not available in this build")),
         })
     }
@@ -66,4 +74,4 @@ macro_rules! impl_from_state {
     )*};
 }
 
-impl_from_state!(Chess(Chess));
+impl_from_state!(Chess(Chess), Tamerlane(Tamerlane));
