@@ -8,6 +8,9 @@ use crate::variants::tamerlane::Tamerlane;
 use crate::variants::Variant;
 
 /// A game in progress of any variant.
+// The engine holds one of these and moves it rarely; boxing the larger
+// variants would only add an indirection on every access.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     /// Chess or Chess960 (the position carries the castling mode).
