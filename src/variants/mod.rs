@@ -1,6 +1,8 @@
 //! The games: one folder each. Every game implements [`timur_search::Game`]
 //! (what the search needs) and [`Variant`] (text: positions, moves, board).
 
+pub mod xiangqi;
+
 use timur_search::Game;
 
 /// How move text is written on the wire, where a game has more than one
