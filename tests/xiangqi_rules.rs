@@ -267,7 +267,7 @@ fn random_playouts_keep_keys_lists_and_undo_consistent() {
                 .filter(|&m| p.is_tactical(m))
                 .collect();
             assert_eq!(captures.to_vec(), expected);
-            for code in (0..(1u32 << 14)).filter(|_| stack.len() % 8 == 0) {
+            for code in (0..(1u32 << 14)).filter(|_| stack.len().is_multiple_of(8)) {
                 if let Some(mv) = Xiangqi::move_from_code(code) {
                     assert_eq!(p.is_legal(mv), moves.contains(&mv), "{}", p.to_fen());
                 }
