@@ -116,10 +116,9 @@ impl Game for Xiangqi {
     fn repetition_outcome(&self, cycle: Cycle) -> Outcome {
         // The mover (not to move now) completed the cycle: checking every
         // move while the opponent did not is a perpetual check, which loses.
+        // Mutual perpetual checks and every other cycle are draws.
         if cycle.mover_always_checked && !cycle.opponent_always_checked {
             Outcome::Win { margin: 0 }
-        } else if cycle.opponent_always_checked && !cycle.mover_always_checked {
-            Outcome::Loss { margin: 0 }
         } else {
             Outcome::Draw
         }
