@@ -194,6 +194,27 @@ fn bad_fens_are_refused_with_reasons() {
 }
 
 #[test]
+fn random_garbage_never_panics() {
+    let alphabet: Vec<char> = "rnbakcpehRNBAKCPEH0123456789/ wb-x".chars().collect();
+    let mut rng = Rng(0xfeed_beef_cafe_f00d);
+    let start = Xiangqi::start_position();
+    for _ in 0..20_000 {
+        let len = rng.below(70);
+        let text: String = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len())])
+            .collect();
+        if let Ok(p) = Xiangqi::from_fen(&text) {
+            assert_eq!(pos(&p.to_fen()).to_fen(), p.to_fen());
+            let _ = p.count_legal_moves();
+        }
+        let _ = start.parse_move(&text, ZERO_NINE);
+        let _ = start.parse_move(&text, ONE_TEN);
+    }
+    let huge = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 4294967295 1";
+    assert!(Xiangqi::from_fen(huge).unwrap_err().contains("4294967295"));
+}
+
+#[test]
 fn move_text_good_and_bad() {
     let start = Xiangqi::start_position();
     let mv = start.parse_move("h2e2", ZERO_NINE).unwrap();

@@ -9,6 +9,9 @@ use timur_search::Color;
 /// The start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
+/// Largest half-move clock or move number a FEN may give.
+const MAX_COUNTER: u32 = 1_000_000;
+
 impl Xiangqi {
     /// Reads a FEN; the error names the bad field or letter.
     pub fn parse_fen(text: &str) -> Result<Xiangqi, String> {
@@ -93,13 +96,21 @@ impl Xiangqi {
         if let Some(&clock) = fields.get(4) {
             pos.since_capture = clock
                 .parse()
-                .map_err(|_| format!("FEN half-move clock `{clock}` is not a number"))?;
+                .ok()
+                .filter(|&n| n <= MAX_COUNTER)
+                .ok_or_else(|| {
+                    format!("FEN half-move clock `{clock}` is not a number up to {MAX_COUNTER}")
+                })?;
             pos.since_irreversible = pos.since_capture;
         }
         if let Some(&number) = fields.get(5) {
             pos.fullmove = number
                 .parse::<u32>()
-                .map_err(|_| format!("FEN move number `{number}` is not a number"))?
+                .ok()
+                .filter(|&n| n <= MAX_COUNTER)
+                .ok_or_else(|| {
+                    format!("FEN move number `{number}` is not a number up to {MAX_COUNTER}")
+                })?
                 .max(1);
         }
         if fields.len() > 6 {
