@@ -1,12 +1,18 @@
 //! Legal move generation and bulk counting.
 //!
-//! Pieces generate whole target sets. A move needs the full "is my general
-//! safe afterwards" test ([`Xiangqi::move_is_safe`]) only when the side is in
-//! check, when the general moves, when the piece leaves the general's rank,
-//! file or a diagonal neighbour (discovered chariot, cannon, flying-general
-//! or horse-leg attacks), or when it lands on the general's rank or file (it
-//! may become a cannon screen). Every other move is legal as generated, so
-//! perft counts those with a popcount.
+//! Pieces generate whole target sets. Out of check, one pass over the
+//! general's rank and file and its four horse legs finds
+//! - the *pinned* pieces: the only piece between the general and an enemy
+//!   chariot (or the enemy general: the flying-general rule), one of exactly
+//!   two pieces between the general and an enemy cannon, a piece on a horse
+//!   leg next to the general that holds off an enemy horse;
+//! - the *forbidden* points: the empty points between the general and an
+//!   enemy cannon with nothing in between (a piece there becomes a screen).
+//!
+//! Every move of an unpinned piece that does not land on a forbidden point
+//! is legal, so perft counts those with a popcount. Moves of pinned pieces,
+//! general moves and every move while in check get the full "is my general
+//! safe afterwards" test ([`Xiangqi::move_is_safe`]).
 
 use super::attacks::{
     cannon_captures, rook_attacks, ADVISOR, ELEPHANT, GENERAL, HORSE, HORSE_CHECKS, PAWN,
@@ -38,6 +44,33 @@ const fn line_masks() -> [Bitboard; SQUARES] {
 
 /// The rank and file through each point.
 static LINES: [Bitboard; SQUARES] = line_masks();
+
+const fn between_table() -> [[Bitboard; SQUARES]; SQUARES] {
+    let mut table = [[0u128; SQUARES]; SQUARES];
+    let mut a = 0;
+    while a < SQUARES {
+        let mut b = 0;
+        while b < SQUARES {
+            let (fa, ra, fb, rb) = (a % FILES, a / FILES, b % FILES, b / FILES);
+            if a != b && (fa == fb || ra == rb) {
+                let step: isize = if fa == fb { FILES as isize } else { 1 };
+                let step = if b > a { step } else { -step };
+                let mut s = a as isize + step;
+                while s != b as isize {
+                    table[a][b] |= 1u128 << s;
+                    s += step;
+                }
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+}
+
+/// The points strictly between two points of one rank or file (empty
+/// otherwise).
+static BETWEEN: [[Bitboard; SQUARES]; SQUARES] = between_table();
 
 /// Where generated moves go: a list, or just a count.
 trait Sink {
@@ -86,27 +119,18 @@ impl Xiangqi {
         let occ = own | enemy;
         let allowed = !own & filter;
         let k = self.general(us);
-        let in_check = self.general_attacked(us);
-        let lines = LINES[k];
-        // Points whose vacating may uncover an attack: the lines and the
-        // horse legs next to the general. In check, every move is tested.
-        let sensitive = if in_check {
-            !0
+        let (pinned, forbidden) = if self.general_attacked(us) {
+            (!0, 0)
         } else {
-            lines
-                | HORSE_CHECKS[k]
-                    .blocker
-                    .iter()
-                    .fold(0, |acc, &b| acc | bit(b as usize))
+            self.pins(k, occ, own, enemy)
         };
-        let tested = if in_check { !0 } else { lines };
 
         let emit = |from: usize, targets: Bitboard, sink: &mut S| {
-            let mut check = targets;
-            if sensitive & bit(from) == 0 {
-                sink.legal(from, targets & !tested);
-                check &= tested;
+            if pinned & bit(from) == 0 {
+                sink.legal(from, targets & !forbidden);
+                return;
             }
+            let mut check = targets;
             while check != 0 {
                 let to = check.trailing_zeros() as usize;
                 check &= check - 1;
@@ -164,6 +188,53 @@ impl Xiangqi {
                 sink.one(k, to);
             }
         }
+    }
+
+    /// The pinned pieces of the side to move and the forbidden points (see
+    /// the module notes), for a side not in check with its general on `k`.
+    #[inline(always)]
+    fn pins(
+        &self,
+        k: usize,
+        occ: Bitboard,
+        own: Bitboard,
+        enemy: Bitboard,
+    ) -> (Bitboard, Bitboard) {
+        let lines = LINES[k];
+        let mut pinned = 0;
+        let mut forbidden = 0;
+        let mut sliders = lines
+            & enemy
+            & (self.by_kind[Kind::Chariot.index()] | self.by_kind[Kind::General.index()]);
+        while sliders != 0 {
+            let s = sliders.trailing_zeros() as usize;
+            sliders &= sliders - 1;
+            let between = BETWEEN[k][s] & occ;
+            if between.count_ones() == 1 {
+                pinned |= between & own;
+            }
+        }
+        let mut cannons = lines & enemy & self.by_kind[Kind::Cannon.index()];
+        while cannons != 0 {
+            let s = cannons.trailing_zeros() as usize;
+            cannons &= cannons - 1;
+            let segment = BETWEEN[k][s];
+            match (segment & occ).count_ones() {
+                0 => forbidden |= segment,
+                2 => pinned |= segment & occ & own,
+                _ => {}
+            }
+        }
+        let horses = enemy & self.by_kind[Kind::Horse.index()];
+        if horses != 0 {
+            let legs = &HORSE_CHECKS[k];
+            for i in 0..4 {
+                if legs.targets[i] & horses != 0 {
+                    pinned |= bit(legs.blocker[i] as usize) & own;
+                }
+            }
+        }
+        (pinned, forbidden)
     }
 
     /// Appends every legal move to `out`.
