@@ -6,6 +6,7 @@ use std::hint::black_box;
 use timur::perft::perft;
 use timur::variants::chess::Chess;
 use timur::variants::tamerlane::Tamerlane;
+use timur::variants::xiangqi::Xiangqi;
 use timur::variants::Variant;
 use timur_search::Game;
 
@@ -36,5 +37,9 @@ fn tamerlane(c: &mut Criterion) {
     bench_game(c, "tamerlane start", Tamerlane::start_position(), 4);
 }
 
-criterion_group!(benches, chess, tamerlane);
+fn xiangqi(c: &mut Criterion) {
+    bench_game(c, "xiangqi start", Xiangqi::start_position(), 4);
+}
+
+criterion_group!(benches, chess, tamerlane, xiangqi);
 criterion_main!(benches);

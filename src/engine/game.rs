@@ -5,6 +5,7 @@ use super::kind::VariantKind;
 use super::state::GameState;
 use crate::variants::chess::Chess;
 use crate::variants::tamerlane::Tamerlane;
+use crate::variants::xiangqi::Xiangqi;
 use crate::variants::Variant;
 
 /// A game in progress of any variant.
@@ -17,6 +18,8 @@ pub enum AnyGame {
     Chess(GameState<Chess>),
     /// Tamerlane chess.
     Tamerlane(GameState<Tamerlane>),
+    /// Xiangqi.
+    Xiangqi(GameState<Xiangqi>),
 }
 
 /// Runs `$body` with `$g` bound to the [`GameState`] inside an [`AnyGame`]
@@ -27,6 +30,7 @@ macro_rules! with_game {
         match $any {
             $crate::engine::AnyGame::Chess($g) => $body,
             $crate::engine::AnyGame::Tamerlane($g) => $body,
+            $crate::engine::AnyGame::Xiangqi($g) => $body,
         }
     };
 }
@@ -57,6 +61,7 @@ impl AnyGame {
                 AnyGame::Chess(GameState::new(pos))
             }
             VariantKind::Tamerlane => AnyGame::Tamerlane(GameState::new(Tamerlane::from_fen(fen)?)),
+            VariantKind::Xiangqi => AnyGame::Xiangqi(GameState::new(Xiangqi::from_fen(fen)?)),
             other => return Err(format!("variant `{other}` is not available in this build")),
         })
     }
@@ -77,4 +82,4 @@ macro_rules! impl_from_state {
     )*};
 }
 
-impl_from_state!(Chess(Chess), Tamerlane(Tamerlane));
+impl_from_state!(Chess(Chess), Tamerlane(Tamerlane), Xiangqi(Xiangqi));

@@ -2,6 +2,8 @@
 //! (what the search needs) and [`Variant`] (text: positions, moves, board).
 
 pub mod chess;
+pub mod tamerlane;
+pub mod xiangqi;
 
 use timur_search::Game;
 
@@ -40,4 +42,3 @@ pub trait Variant: Game + Sized {
     /// text line (`Fen: …`).
     fn pretty(&self) -> String;
 }
-pub mod tamerlane;

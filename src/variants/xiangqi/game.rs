@@ -1,0 +1,130 @@
+//! [`Game`] for xiangqi: the search's view, including the end-of-game rules
+//! (no legal move loses, perpetual check loses, 120 plies without capture
+//! draw).
+
+use super::board::{kind_index, Kind, EMPTY, SQUARES};
+use super::eval::MATERIAL;
+use super::moves::Move;
+use super::position::Xiangqi;
+use timur_search::{Color, Cycle, Game, MoveList, Outcome};
+
+/// Plies without a capture after which the game is drawn (sixty moves).
+pub const NO_CAPTURE_DRAW_PLIES: u32 = 120;
+
+/// Ordering rank of the attacker in MVV-LVA (cheap attackers first).
+const ATTACKER_RANK: [i32; 7] = [6, 2, 2, 3, 5, 4, 1];
+
+impl Game for Xiangqi {
+    type Move = Move;
+
+    const HISTORY_SIZE: usize = 16 * SQUARES;
+
+    fn side_to_move(&self) -> Color {
+        self.side()
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        self.generate_legal(out);
+    }
+
+    fn tactical_moves(&self, out: &mut MoveList<Move>) {
+        self.generate_captures(out);
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        self.count_legal()
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        self.is_legal_move(mv)
+    }
+
+    fn make_move(&mut self, mv: Move) {
+        self.make(mv);
+    }
+
+    fn unmake_move(&mut self, mv: Move) {
+        self.unmake(mv);
+    }
+
+    fn null_move_allowed(&self) -> bool {
+        let us = self.side();
+        let attackers = self.pieces(us, Kind::Chariot)
+            | self.pieces(us, Kind::Cannon)
+            | self.pieces(us, Kind::Horse);
+        attackers != 0 && !self.general_attacked(us)
+    }
+
+    fn make_null_move(&mut self) {
+        self.make_null();
+    }
+
+    fn unmake_null_move(&mut self) {
+        self.unmake_null();
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn in_check(&self) -> bool {
+        self.general_attacked(self.side())
+    }
+
+    fn is_tactical(&self, mv: Move) -> bool {
+        self.piece_at(mv.to_index()) != EMPTY
+    }
+
+    fn tactical_order(&self, mv: Move) -> i32 {
+        let victim = self.piece_at(mv.to_index());
+        let attacker = self.piece_at(mv.from_index());
+        if victim == EMPTY || attacker == EMPTY {
+            return 0;
+        }
+        let value = if kind_index(victim) == Kind::General.index() {
+            10_000
+        } else {
+            MATERIAL[kind_index(victim)]
+        };
+        value * 8 - ATTACKER_RANK[kind_index(attacker)]
+    }
+
+    fn move_code(mv: Move) -> u32 {
+        mv.code()
+    }
+
+    fn move_from_code(code: u32) -> Option<Move> {
+        Move::from_code(code)
+    }
+
+    fn history_index(&self, mv: Move) -> usize {
+        self.piece_at(mv.from_index()) as usize * SQUARES + mv.to_index()
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.static_eval()
+    }
+
+    fn rule_outcome(&self) -> Option<Outcome> {
+        (self.since_capture >= NO_CAPTURE_DRAW_PLIES).then_some(Outcome::Draw)
+    }
+
+    fn no_moves_outcome(&self) -> Outcome {
+        Outcome::Loss { margin: 0 }
+    }
+
+    fn repetition_outcome(&self, cycle: Cycle) -> Outcome {
+        // The mover (not to move now) completed the cycle: checking every
+        // move while the opponent did not is a perpetual check, which loses.
+        // Mutual perpetual checks and every other cycle are draws.
+        if cycle.mover_always_checked && !cycle.opponent_always_checked {
+            Outcome::Win { margin: 0 }
+        } else {
+            Outcome::Draw
+        }
+    }
+
+    fn plies_since_irreversible(&self) -> u32 {
+        self.since_irreversible
+    }
+}
