@@ -44,8 +44,6 @@ pub(crate) struct RootMove<M> {
     pub score: i32,
     /// Its value in the previous iteration.
     pub previous: i32,
-    /// The deepest ply its search reached.
-    pub seldepth: usize,
     /// Its principal variation, starting with `mv`.
     pub pv: Vec<M>,
 }
@@ -57,7 +55,6 @@ impl<M> RootMove<M> {
             mv,
             score: -INFINITY,
             previous: -INFINITY,
-            seldepth: 0,
             pv: Vec::with_capacity(MAX_PLY),
         }
     }
@@ -147,6 +144,7 @@ pub(crate) struct Worker<'a, G: Game> {
     seen_total: u64,
     node_limit: Option<u64>,
     stopped: bool,
+    /// The deepest ply reached in the current iteration.
     seldepth: usize,
     root_depth: i32,
     nmp_min_ply: usize,
@@ -267,6 +265,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut depth = start_depth.max(1);
         while depth <= max_depth && !self.root_moves.is_empty() {
             self.root_depth = depth as i32;
+            self.seldepth = 0;
             for rm in &mut self.root_moves {
                 rm.previous = rm.score;
             }
@@ -296,7 +295,6 @@ impl<'a, G: Game> Worker<'a, G> {
     /// Searches PV line `pv_index` at `depth` in a window around its last
     /// value, widening until the value falls inside.
     fn aspiration(&mut self, depth: u32, pv_index: usize) {
-        self.seldepth = 0;
         let previous = self.root_moves[pv_index].previous;
         let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) =
@@ -401,7 +399,7 @@ impl<'a, G: Game> Worker<'a, G> {
             .min(u128::from(u64::MAX)) as u64;
         Some(Info {
             depth,
-            seldepth: rm.seldepth as u32,
+            seldepth: self.seldepth as u32,
             multipv: index as u32 + 1,
             score: to_score(value),
             bound,

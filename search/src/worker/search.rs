@@ -46,10 +46,8 @@ impl<G: Game> Worker<'_, G> {
                 break;
             }
             if index == pv_index || value > alpha {
-                let seldepth = self.seldepth;
                 let (line, child) = (&mut self.root_moves[index], &self.pv[1]);
                 line.score = value;
-                line.seldepth = seldepth;
                 line.pv.clear();
                 line.pv.push(mv);
                 line.pv.extend_from_slice(child);
