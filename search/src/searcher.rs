@@ -138,20 +138,24 @@ impl Searcher {
         }
         let mut legal = MoveList::new();
         root.legal_moves(&mut legal);
+        let allowed: Vec<G::Move> = legal
+            .iter()
+            .copied()
+            .filter(|mv| !excluded.contains(mv))
+            .collect();
+        if allowed.is_empty() {
+            return game_over(outcome_score(root.no_moves_outcome()));
+        }
         let mut candidates: Vec<G::Move> = match &wanted {
-            Some(wanted) => legal
+            Some(wanted) => allowed
                 .iter()
                 .copied()
                 .filter(|mv| wanted.contains(mv))
                 .collect(),
-            None => legal.to_vec(),
+            None => allowed.clone(),
         };
         if candidates.is_empty() {
-            candidates = legal.to_vec();
-        }
-        candidates.retain(|mv| !excluded.contains(mv));
-        if candidates.is_empty() {
-            return game_over(outcome_score(root.no_moves_outcome()));
+            candidates = allowed;
         }
 
         tt.new_search();
