@@ -14,7 +14,8 @@ use arrayvec::ArrayVec;
 
 impl<G: Game> Worker<'_, G> {
     /// Searches the root moves from `pv_index` on; fills their scores and
-    /// lines (`-INFINITY` for moves that did not raise alpha).
+    /// lines (`-INFINITY` for moves that did not raise alpha). Moves left
+    /// unsearched (a cutoff or a stop) keep their earlier scores.
     pub(super) fn root_search(
         &mut self,
         depth: i32,
@@ -24,9 +25,6 @@ impl<G: Game> Worker<'_, G> {
     ) -> i32 {
         self.pv[0].clear();
         self.count_node();
-        for rm in &mut self.root_moves[pv_index..] {
-            rm.score = -INFINITY;
-        }
         let mut best = -INFINITY;
         for index in pv_index..self.root_moves.len() {
             let mv = self.root_moves[index].mv;
@@ -51,6 +49,8 @@ impl<G: Game> Worker<'_, G> {
                 line.pv.clear();
                 line.pv.push(mv);
                 line.pv.extend_from_slice(child);
+            } else {
+                self.root_moves[index].score = -INFINITY;
             }
             best = best.max(value);
             if value > alpha {
