@@ -9,7 +9,7 @@ use crate::history::Histories;
 use crate::job::{HistoryEntry, Info, SearchJob, SearchResult};
 use crate::movepick::{tactical_key, TT_MOVE};
 use crate::score::{outcome_score, to_score, Score, EVAL_LIMIT, INFINITY};
-use crate::timeman::TimeManager;
+use crate::timeman::{hold_result, until_stopped, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
 use crate::worker::{Main, Shared, Worker, MAX_DEPTH};
 use rayon::{ThreadPool, ThreadPoolBuilder};
@@ -125,6 +125,7 @@ impl Searcher {
                 time: started.elapsed(),
                 pv: Vec::new(),
             });
+            hold_result(until_stopped(&limits), limits.ponder, control);
             SearchResult {
                 best: None,
                 ponder: None,

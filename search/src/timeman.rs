@@ -3,6 +3,7 @@
 //! limit (checked inside the search), both measured from the moment the clock
 //! starts — the start of the search, or the `ponderhit` of a pondering one.
 
+use crate::control::Control;
 use crate::limits::Limits;
 use std::time::{Duration, Instant};
 
@@ -10,6 +11,26 @@ use std::time::{Duration, Instant};
 const DEFAULT_MOVES_TO_GO: u32 = 30;
 /// Most of the remaining time one move may use, in percent.
 const MAX_USE_PERCENT: u32 = 85;
+
+/// Whether `limits` ask for a search that runs until `stop`: `go infinite`,
+/// or no limit at all.
+pub(crate) fn until_stopped(limits: &Limits) -> bool {
+    limits.infinite
+        || (limits.depth.is_none()
+            && limits.nodes.is_none()
+            && limits.movetime.is_none()
+            && limits.mate.is_none()
+            && limits.clock.is_none())
+}
+
+/// Holds a finished search's result while the protocol may not have it yet:
+/// until `stop` if it runs until stopped, until `ponderhit` or `stop` if it
+/// ponders.
+pub(crate) fn hold_result(until_stopped: bool, pondering: bool, control: &Control) {
+    while !control.is_stopped() && (until_stopped || (pondering && !control.has_ponderhit())) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
 
 /// The two budgets of one search; `None` = no time limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -11,7 +11,7 @@ use crate::history::Histories;
 use crate::job::{HistoryEntry, Info};
 use crate::limits::Limits;
 use crate::score::{is_decided, to_score, Score, INFINITY, MAX_PLY};
-use crate::timeman::TimeManager;
+use crate::timeman::{hold_result, until_stopped, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
 use arrayvec::ArrayVec;
 use params::{ASPIRATION_DELTA, ASPIRATION_MAX, ASPIRATION_MIN_DEPTH, POLL_INTERVAL};
@@ -92,16 +92,11 @@ impl<'a, M> Main<'a, M> {
         report: &'a (dyn Fn(&Info<M>) + Sync),
         limits: &'a Limits,
     ) -> Main<'a, M> {
-        let unlimited = limits.depth.is_none()
-            && limits.nodes.is_none()
-            && limits.movetime.is_none()
-            && limits.mate.is_none()
-            && limits.clock.is_none();
         Main {
             time,
             report,
             limits,
-            until_stopped: limits.infinite || unlimited,
+            until_stopped: until_stopped(limits),
             last_best: None,
             stable_iterations: 0,
             last_value: 0,
@@ -376,13 +371,12 @@ impl<'a, G: Game> Worker<'a, G> {
     /// After the iterations: a pondering search waits for `ponderhit` or
     /// `stop`, an infinite one for `stop`.
     fn wait_if_required(&self) {
-        let Some(main) = &self.main else { return };
-        let control = self.shared.control;
-        let pondering = main.time.pondering();
-        while !control.is_stopped()
-            && (main.until_stopped || (pondering && !control.has_ponderhit()))
-        {
-            std::thread::sleep(Duration::from_millis(1));
+        if let Some(main) = &self.main {
+            hold_result(
+                main.until_stopped,
+                main.time.pondering(),
+                self.shared.control,
+            );
         }
     }
 
