@@ -73,7 +73,8 @@ impl Budget {
         }
         if let Some(movetime) = limits.movetime {
             let fixed = movetime.saturating_sub(overhead).max(movetime / 4);
-            budget.soft = Some(budget.soft.map_or(fixed, |soft| soft.min(fixed)));
+            // A fixed move time is used to the end: only the hard limit.
+            budget.soft = budget.soft.map(|soft| soft.min(fixed));
             budget.hard = Some(budget.hard.map_or(fixed, |hard| hard.min(fixed)));
             budget.from_clock = false;
         }
@@ -195,13 +196,13 @@ mod tests {
     }
 
     #[test]
-    fn movetime_is_both_limits_and_infinite_has_none() {
+    fn movetime_is_a_hard_limit_and_infinite_has_none() {
         let limits = Limits {
             movetime: Some(Duration::from_millis(500)),
             ..Limits::default()
         };
         let budget = Budget::new(&limits, Duration::from_millis(20));
-        assert_eq!(budget.soft, Some(Duration::from_millis(480)));
+        assert_eq!(budget.soft, None);
         assert_eq!(budget.hard, Some(Duration::from_millis(480)));
         let limits = Limits {
             infinite: true,
@@ -214,8 +215,7 @@ mod tests {
     fn pondering_ignores_the_clock_until_ponderhit() {
         let limits = Limits {
             ponder: true,
-            movetime: Some(Duration::ZERO),
-            ..Limits::default()
+            ..clock(1000, 0, None)
         };
         let started = Instant::now();
         let mut tm = TimeManager::new(&limits, Duration::ZERO, started);

@@ -10,7 +10,7 @@ use crate::game::Game;
 use crate::history::Histories;
 use crate::job::{HistoryEntry, Info};
 use crate::limits::Limits;
-use crate::score::{is_decided, to_score, Score, INFINITY, MAX_PLY};
+use crate::score::{is_decided, to_score, Score, EVAL_LIMIT, INFINITY, MAX_PLY};
 use crate::timeman::{hold_result, until_stopped, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
 use arrayvec::ArrayVec;
@@ -116,6 +116,8 @@ struct Frame<M> {
     floor: usize,
     /// The move that led here was a null move.
     after_null: bool,
+    /// The static evaluation here (`-INFINITY` in check).
+    eval: i32,
 }
 
 /// One search thread.
@@ -173,6 +175,11 @@ impl<'a, G: Game> Worker<'a, G> {
             previous: None,
             floor: 0,
             after_null: false,
+            eval: if checks[base] {
+                -INFINITY
+            } else {
+                root.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
+            },
         };
         let node_limit = main.as_ref().and_then(|m| {
             if m.until_stopped {
@@ -209,6 +216,9 @@ impl<'a, G: Game> Worker<'a, G> {
     /// [`POLL_INTERVAL`] nodes.
     #[inline]
     fn count_node(&mut self) {
+        if self.stopped {
+            return;
+        }
         self.nodes += 1;
         self.unflushed += 1;
         if self.unflushed >= POLL_INTERVAL {
@@ -258,7 +268,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let multipv = multipv.clamp(1, self.root_moves.len().max(1));
         self.lines = multipv;
         let mut depth = start_depth.max(1);
-        while depth <= max_depth && !self.root_moves.is_empty() {
+        while depth <= max_depth && !self.root_moves.is_empty() && !self.stopped {
             self.root_depth = depth as i32;
             self.seldepth = 0;
             for rm in &mut self.root_moves {
