@@ -4,7 +4,7 @@
 use crate::toys::hashgame::HashGame;
 use crate::toys::tictactoe::TicTacToe;
 use crate::{depth, legal, run};
-use timur_search::{Score, SearchJob, Searcher};
+use timur_search::{Game, Score, SearchJob, Searcher};
 
 #[test]
 fn four_threads_on_a_tiny_table_play_legal_moves() {
@@ -17,6 +17,24 @@ fn four_threads_on_a_tiny_table_play_legal_moves() {
         assert!(legal(&pos, result.best.unwrap()));
         assert!(result.nodes >= infos.last().unwrap().nodes);
         assert_eq!(result.depth, 9);
+    }
+}
+
+#[test]
+fn colliding_keys_never_lead_to_an_illegal_move() {
+    // Only 16 distinct keys: table entries (values and moves) come from
+    // unrelated positions all the time. Values may be wrong; moves must be
+    // vetted (make_move panics on an illegal one).
+    let searcher = Searcher::new(1, 2);
+    for seed in 30..34 {
+        let pos = HashGame::new(seed).with_key_mask(0xF);
+        let (result, _) = run(&searcher, SearchJob::new(pos.clone(), depth(7)));
+        assert!(legal(&pos, result.best.unwrap()));
+        if let Some(ponder) = result.ponder {
+            let mut after = pos.clone();
+            after.make_move(result.best.unwrap());
+            assert!(legal(&after, ponder));
+        }
     }
 }
 
