@@ -2,6 +2,7 @@
 //! and the searcher can be resized and cleared between searches.
 
 use crate::toys::hashgame::HashGame;
+use crate::toys::nim::Nim;
 use crate::toys::tictactoe::TicTacToe;
 use crate::{depth, legal, run};
 use timur_search::{Game, Score, SearchJob, Searcher};
@@ -57,6 +58,29 @@ fn more_threads_solve_the_same_game() {
             }
         )
     );
+}
+
+#[test]
+fn four_threads_find_the_exact_nim_results() {
+    let searcher = Searcher::new(1, 4);
+    for stones in 1..=13u32 {
+        let (result, _) = run(&searcher, SearchJob::new(Nim::new(stones), depth(30)));
+        let expected = if stones % 4 == 0 {
+            Score::Mate {
+                moves: -(stones as i32 / 4),
+                margin: 0,
+            }
+        } else {
+            Score::Mate {
+                moves: stones as i32 / 4 + 1,
+                margin: 0,
+            }
+        };
+        assert_eq!(result.score, expected, "{stones} stones");
+        if stones % 4 != 0 {
+            assert_eq!(result.best, Some((stones % 4) as u8));
+        }
+    }
 }
 
 #[test]
