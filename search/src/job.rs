@@ -24,9 +24,11 @@ pub struct SearchJob<G: Game> {
     /// The positions before `root`, oldest first.
     pub history: Vec<HistoryEntry>,
     /// Search only these root moves (`None`: all). Ignored if it names no
-    /// legal move.
+    /// legal move that is not excluded.
     pub root_moves: Option<Vec<G::Move>>,
-    /// Never play these root moves.
+    /// Never play these root moves. If every legal move is excluded, the
+    /// search returns no move and scores the root as if it had none
+    /// (`Game::no_moves_outcome`).
     pub excluded: Vec<G::Move>,
     /// When to stop.
     pub limits: Limits,

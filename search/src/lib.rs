@@ -9,6 +9,19 @@
 //! Lazy SMP workers; the game's rules decide every finished game through
 //! [`Game::rule_outcome`], [`Game::no_moves_outcome`] and
 //! [`Game::repetition_outcome`].
+//!
+//! Conventions:
+//! - A decided game is ranked by its [`Outcome`] margin first and its length
+//!   second: the winner prefers the larger margin, then the faster win; the
+//!   loser (negamax is zero-sum) the smaller margin, then the longer
+//!   resistance. [`Score::Mate`] carries both.
+//! - A repetition is a position whose key appeared an even number of plies
+//!   earlier (on the search path or in [`SearchJob::history`]) within
+//!   [`Game::plies_since_irreversible`] plies and after the last null move.
+//!   Its [`Cycle`] says whether every move of the side that completed it
+//!   (and of the other side) led into a position with the opponent in check.
+//! - With one thread and after [`Searcher::clear`], a search to a fixed depth
+//!   visits the same nodes every time (the `bench` signature).
 #![deny(missing_docs)]
 
 mod control;

@@ -113,6 +113,25 @@ pub(crate) fn outcome_score(outcome: Outcome) -> Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn wins_rank_by_margin_then_distance(p1 in 0..MAX_PLY, m1 in 0..=MAX_MARGIN, p2 in 0..MAX_PLY, m2 in 0..=MAX_MARGIN) {
+            let (a, b) = (win_value(p1, m1), win_value(p2, m2));
+            prop_assert_eq!(a.cmp(&b), (m1, p2).cmp(&(m2, p1)));
+            prop_assert!(is_decided(a) && is_decided(-a) && a < INFINITY);
+        }
+
+        #[test]
+        fn table_values_round_trip(found in 0..MAX_PLY, node in 0..MAX_PLY, margin in 0..=MAX_MARGIN, loss: bool, cp in -EVAL_LIMIT..=EVAL_LIMIT) {
+            let node = node.min(found);
+            let v = if loss { -win_value(found, margin) } else { win_value(found, margin) };
+            prop_assert_eq!(value_from_tt(value_to_tt(v, node), node), v);
+            prop_assert_eq!(value_from_tt(value_to_tt(cp, node), node), cp);
+            prop_assert!(!is_decided(cp));
+        }
+    }
 
     #[test]
     fn larger_margin_beats_shorter_win() {

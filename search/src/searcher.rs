@@ -9,7 +9,7 @@ use crate::history::Histories;
 use crate::job::{HistoryEntry, Info, SearchJob, SearchResult};
 use crate::movepick::{tactical_key, TT_MOVE};
 use crate::score::{outcome_score, to_score, Score, EVAL_LIMIT, INFINITY};
-use crate::timeman::TimeManager;
+use crate::timeman::{hold_result, until_stopped, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
 use crate::worker::{Main, Shared, Worker, MAX_DEPTH};
 use rayon::{ThreadPool, ThreadPoolBuilder};
@@ -125,6 +125,7 @@ impl Searcher {
                 time: started.elapsed(),
                 pv: Vec::new(),
             });
+            hold_result(until_stopped(&limits), limits.ponder, control);
             SearchResult {
                 best: None,
                 ponder: None,
@@ -138,20 +139,24 @@ impl Searcher {
         }
         let mut legal = MoveList::new();
         root.legal_moves(&mut legal);
+        let allowed: Vec<G::Move> = legal
+            .iter()
+            .copied()
+            .filter(|mv| !excluded.contains(mv))
+            .collect();
+        if allowed.is_empty() {
+            return game_over(outcome_score(root.no_moves_outcome()));
+        }
         let mut candidates: Vec<G::Move> = match &wanted {
-            Some(wanted) => legal
+            Some(wanted) => allowed
                 .iter()
                 .copied()
                 .filter(|mv| wanted.contains(mv))
                 .collect(),
-            None => legal.to_vec(),
+            None => allowed.clone(),
         };
         if candidates.is_empty() {
-            candidates = legal.to_vec();
-        }
-        candidates.retain(|mv| !excluded.contains(mv));
-        if candidates.is_empty() {
-            return game_over(outcome_score(root.no_moves_outcome()));
+            candidates = allowed;
         }
 
         tt.new_search();

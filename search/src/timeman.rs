@@ -3,6 +3,7 @@
 //! limit (checked inside the search), both measured from the moment the clock
 //! starts — the start of the search, or the `ponderhit` of a pondering one.
 
+use crate::control::Control;
 use crate::limits::Limits;
 use std::time::{Duration, Instant};
 
@@ -10,6 +11,26 @@ use std::time::{Duration, Instant};
 const DEFAULT_MOVES_TO_GO: u32 = 30;
 /// Most of the remaining time one move may use, in percent.
 const MAX_USE_PERCENT: u32 = 85;
+
+/// Whether `limits` ask for a search that runs until `stop`: `go infinite`,
+/// or no limit at all.
+pub(crate) fn until_stopped(limits: &Limits) -> bool {
+    limits.infinite
+        || (limits.depth.is_none()
+            && limits.nodes.is_none()
+            && limits.movetime.is_none()
+            && limits.mate.is_none()
+            && limits.clock.is_none())
+}
+
+/// Holds a finished search's result while the protocol may not have it yet:
+/// until `stop` if it runs until stopped, until `ponderhit` or `stop` if it
+/// ponders.
+pub(crate) fn hold_result(until_stopped: bool, pondering: bool, control: &Control) {
+    while !control.is_stopped() && (until_stopped || (pondering && !control.has_ponderhit())) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
 
 /// The two budgets of one search; `None` = no time limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -52,7 +73,8 @@ impl Budget {
         }
         if let Some(movetime) = limits.movetime {
             let fixed = movetime.saturating_sub(overhead).max(movetime / 4);
-            budget.soft = Some(budget.soft.map_or(fixed, |soft| soft.min(fixed)));
+            // A fixed move time is used to the end: only the hard limit.
+            budget.soft = budget.soft.map(|soft| soft.min(fixed));
             budget.hard = Some(budget.hard.map_or(fixed, |hard| hard.min(fixed)));
             budget.from_clock = false;
         }
@@ -174,13 +196,13 @@ mod tests {
     }
 
     #[test]
-    fn movetime_is_both_limits_and_infinite_has_none() {
+    fn movetime_is_a_hard_limit_and_infinite_has_none() {
         let limits = Limits {
             movetime: Some(Duration::from_millis(500)),
             ..Limits::default()
         };
         let budget = Budget::new(&limits, Duration::from_millis(20));
-        assert_eq!(budget.soft, Some(Duration::from_millis(480)));
+        assert_eq!(budget.soft, None);
         assert_eq!(budget.hard, Some(Duration::from_millis(480)));
         let limits = Limits {
             infinite: true,
@@ -193,8 +215,7 @@ mod tests {
     fn pondering_ignores_the_clock_until_ponderhit() {
         let limits = Limits {
             ponder: true,
-            movetime: Some(Duration::ZERO),
-            ..Limits::default()
+            ..clock(1000, 0, None)
         };
         let started = Instant::now();
         let mut tm = TimeManager::new(&limits, Duration::ZERO, started);

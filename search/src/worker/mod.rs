@@ -10,8 +10,8 @@ use crate::game::Game;
 use crate::history::Histories;
 use crate::job::{HistoryEntry, Info};
 use crate::limits::Limits;
-use crate::score::{is_decided, to_score, Score, INFINITY, MAX_PLY};
-use crate::timeman::TimeManager;
+use crate::score::{is_decided, to_score, Score, EVAL_LIMIT, INFINITY, MAX_PLY};
+use crate::timeman::{hold_result, until_stopped, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
 use arrayvec::ArrayVec;
 use params::{ASPIRATION_DELTA, ASPIRATION_MAX, ASPIRATION_MIN_DEPTH, POLL_INTERVAL};
@@ -44,8 +44,6 @@ pub(crate) struct RootMove<M> {
     pub score: i32,
     /// Its value in the previous iteration.
     pub previous: i32,
-    /// The deepest ply its search reached.
-    pub seldepth: usize,
     /// Its principal variation, starting with `mv`.
     pub pv: Vec<M>,
 }
@@ -57,7 +55,6 @@ impl<M> RootMove<M> {
             mv,
             score: -INFINITY,
             previous: -INFINITY,
-            seldepth: 0,
             pv: Vec::with_capacity(MAX_PLY),
         }
     }
@@ -95,16 +92,11 @@ impl<'a, M> Main<'a, M> {
         report: &'a (dyn Fn(&Info<M>) + Sync),
         limits: &'a Limits,
     ) -> Main<'a, M> {
-        let unlimited = limits.depth.is_none()
-            && limits.nodes.is_none()
-            && limits.movetime.is_none()
-            && limits.mate.is_none()
-            && limits.clock.is_none();
         Main {
             time,
             report,
             limits,
-            until_stopped: limits.infinite || unlimited,
+            until_stopped: until_stopped(limits),
             last_best: None,
             stable_iterations: 0,
             last_value: 0,
@@ -124,6 +116,8 @@ struct Frame<M> {
     floor: usize,
     /// The move that led here was a null move.
     after_null: bool,
+    /// The static evaluation here (`-INFINITY` in check).
+    eval: i32,
 }
 
 /// One search thread.
@@ -147,6 +141,7 @@ pub(crate) struct Worker<'a, G: Game> {
     seen_total: u64,
     node_limit: Option<u64>,
     stopped: bool,
+    /// The deepest ply reached in the current iteration.
     seldepth: usize,
     root_depth: i32,
     nmp_min_ply: usize,
@@ -180,6 +175,11 @@ impl<'a, G: Game> Worker<'a, G> {
             previous: None,
             floor: 0,
             after_null: false,
+            eval: if checks[base] {
+                -INFINITY
+            } else {
+                root.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
+            },
         };
         let node_limit = main.as_ref().and_then(|m| {
             if m.until_stopped {
@@ -216,6 +216,9 @@ impl<'a, G: Game> Worker<'a, G> {
     /// [`POLL_INTERVAL`] nodes.
     #[inline]
     fn count_node(&mut self) {
+        if self.stopped {
+            return;
+        }
         self.nodes += 1;
         self.unflushed += 1;
         if self.unflushed >= POLL_INTERVAL {
@@ -265,8 +268,9 @@ impl<'a, G: Game> Worker<'a, G> {
         let multipv = multipv.clamp(1, self.root_moves.len().max(1));
         self.lines = multipv;
         let mut depth = start_depth.max(1);
-        while depth <= max_depth && !self.root_moves.is_empty() {
+        while depth <= max_depth && !self.root_moves.is_empty() && !self.stopped {
             self.root_depth = depth as i32;
+            self.seldepth = 0;
             for rm in &mut self.root_moves {
                 rm.previous = rm.score;
             }
@@ -296,7 +300,6 @@ impl<'a, G: Game> Worker<'a, G> {
     /// Searches PV line `pv_index` at `depth` in a window around its last
     /// value, widening until the value falls inside.
     fn aspiration(&mut self, depth: u32, pv_index: usize) {
-        self.seldepth = 0;
         let previous = self.root_moves[pv_index].previous;
         let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) =
@@ -378,13 +381,12 @@ impl<'a, G: Game> Worker<'a, G> {
     /// After the iterations: a pondering search waits for `ponderhit` or
     /// `stop`, an infinite one for `stop`.
     fn wait_if_required(&self) {
-        let Some(main) = &self.main else { return };
-        let control = self.shared.control;
-        let pondering = main.time.pondering();
-        while !control.is_stopped()
-            && (main.until_stopped || (pondering && !control.has_ponderhit()))
-        {
-            std::thread::sleep(Duration::from_millis(1));
+        if let Some(main) = &self.main {
+            hold_result(
+                main.until_stopped,
+                main.time.pondering(),
+                self.shared.control,
+            );
         }
     }
 
@@ -401,7 +403,7 @@ impl<'a, G: Game> Worker<'a, G> {
             .min(u128::from(u64::MAX)) as u64;
         Some(Info {
             depth,
-            seldepth: rm.seldepth as u32,
+            seldepth: self.seldepth as u32,
             multipv: index as u32 + 1,
             score: to_score(value),
             bound,

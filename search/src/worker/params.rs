@@ -34,9 +34,13 @@ pub(super) const LMR_HISTORY_DIVISOR: i32 = 8192;
 /// Quiet moves remembered per node for the history malus.
 pub(super) const QUIETS_KEPT: usize = 64;
 
-/// Quiet moves searched before late move pruning starts at `depth`.
-pub(super) fn lmp_limit(depth: i32) -> usize {
-    (3 + depth * depth) as usize
+/// Internal iterative reduction from this depth on.
+pub(super) const IIR_DEPTH: i32 = 4;
+
+/// Quiet moves searched before late move pruning starts at `depth` (twice
+/// as many when the evaluation is improving).
+pub(super) fn lmp_limit(depth: i32, improving: bool) -> usize {
+    ((3 + depth * depth) / (2 - i32::from(improving))) as usize
 }
 
 /// The history bonus of a cutoff at `depth`.

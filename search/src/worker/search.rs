@@ -14,7 +14,8 @@ use arrayvec::ArrayVec;
 
 impl<G: Game> Worker<'_, G> {
     /// Searches the root moves from `pv_index` on; fills their scores and
-    /// lines (`-INFINITY` for moves that did not raise alpha).
+    /// lines (`-INFINITY` for moves that did not raise alpha). Moves left
+    /// unsearched (a cutoff or a stop) keep their earlier scores.
     pub(super) fn root_search(
         &mut self,
         depth: i32,
@@ -24,9 +25,6 @@ impl<G: Game> Worker<'_, G> {
     ) -> i32 {
         self.pv[0].clear();
         self.count_node();
-        for rm in &mut self.root_moves[pv_index..] {
-            rm.score = -INFINITY;
-        }
         let mut best = -INFINITY;
         for index in pv_index..self.root_moves.len() {
             let mv = self.root_moves[index].mv;
@@ -46,13 +44,13 @@ impl<G: Game> Worker<'_, G> {
                 break;
             }
             if index == pv_index || value > alpha {
-                let seldepth = self.seldepth;
                 let (line, child) = (&mut self.root_moves[index], &self.pv[1]);
                 line.score = value;
-                line.seldepth = seldepth;
                 line.pv.clear();
                 line.pv.push(mv);
                 line.pv.extend_from_slice(child);
+            } else {
+                self.root_moves[index].score = -INFINITY;
             }
             best = best.max(value);
             if value > alpha {
@@ -193,10 +191,31 @@ impl<G: Game> Worker<'_, G> {
             }
         }
         let tt_move = Self::tt_move(entry);
+        // Internal iterative reduction: no move to try first, less depth.
+        let depth = if depth >= IIR_DEPTH && tt_move.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
 
-        let eval = if in_check { -INFINITY } else { self.evaluate() };
+        let static_eval = if in_check { -INFINITY } else { self.evaluate() };
+        self.frames[ply].eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].eval;
+        // A table value that bounds the evaluation the right way is better.
+        let mut eval = static_eval;
+        if let (Some(e), false) = (entry, in_check) {
+            let value = value_from_tt(e.value, ply);
+            let tighter = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => value > eval,
+                Bound::Upper => value < eval,
+            };
+            if tighter && !is_decided(value) {
+                eval = value;
+            }
+        }
         if !PV && !in_check && !is_decided(beta) {
-            if depth <= RFP_DEPTH && eval - RFP_MARGIN * depth >= beta {
+            if depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta {
                 return eval;
             }
             if let Some(value) = self.null_move(depth, beta, eval, ply) {
@@ -246,7 +265,7 @@ impl<G: Game> Worker<'_, G> {
             let special =
                 Some(mv) == frame.killers[0] || Some(mv) == frame.killers[1] || Some(mv) == counter;
             if !PV && !in_check && !tactical && searched > 0 && best > -WIN_BASE {
-                if depth <= LMP_DEPTH && quiets.len() >= lmp_limit(depth) {
+                if depth <= LMP_DEPTH && quiets.len() >= lmp_limit(depth, improving) {
                     continue;
                 }
                 if depth <= FUTILITY_DEPTH

@@ -127,6 +127,27 @@ fn a_finished_ponder_search_waits_for_stop() {
 }
 
 #[test]
+fn an_infinite_search_of_a_finished_game_still_waits_for_stop() {
+    let searcher = Searcher::new(1, 1);
+    let control = Arc::new(Control::new());
+    let stopper = {
+        let control = Arc::clone(&control);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(30));
+            control.stop();
+        })
+    };
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let (result, _) = run_with(&searcher, SearchJob::new(Nim::new(0), limits), &control);
+    stopper.join().unwrap();
+    assert!(control.is_stopped());
+    assert_eq!(result.best, None);
+}
+
+#[test]
 fn node_limited_searches_stop_at_the_limit_and_repeat_exactly() {
     let searcher = Searcher::new(1, 1);
     let limits = Limits {

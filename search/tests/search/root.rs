@@ -69,9 +69,22 @@ fn excluded_moves_are_never_played() {
     job.excluded = vec![1, 2];
     let (result, _) = run(&searcher, job.clone());
     assert_eq!(result.best, Some(3));
+    // Restricted to excluded moves only: the restriction gives way.
+    job.root_moves = Some(vec![1, 2]);
+    let (result, _) = run(&searcher, job.clone());
+    assert_eq!(result.best, Some(3));
     job.excluded = vec![1, 2, 3];
     let (result, _) = run(&searcher, job);
-    assert_eq!(result.best, None);
+    assert_eq!(
+        (result.best, result.score),
+        (
+            None,
+            Score::Mate {
+                moves: 0,
+                margin: 0
+            }
+        )
+    );
 }
 
 #[test]

@@ -2,9 +2,10 @@
 //! and the searcher can be resized and cleared between searches.
 
 use crate::toys::hashgame::HashGame;
+use crate::toys::nim::Nim;
 use crate::toys::tictactoe::TicTacToe;
 use crate::{depth, legal, run};
-use timur_search::{Score, SearchJob, Searcher};
+use timur_search::{Game, Score, SearchJob, Searcher};
 
 #[test]
 fn four_threads_on_a_tiny_table_play_legal_moves() {
@@ -17,6 +18,24 @@ fn four_threads_on_a_tiny_table_play_legal_moves() {
         assert!(legal(&pos, result.best.unwrap()));
         assert!(result.nodes >= infos.last().unwrap().nodes);
         assert_eq!(result.depth, 9);
+    }
+}
+
+#[test]
+fn colliding_keys_never_lead_to_an_illegal_move() {
+    // Only 16 distinct keys: table entries (values and moves) come from
+    // unrelated positions all the time. Values may be wrong; moves must be
+    // vetted (make_move panics on an illegal one).
+    let searcher = Searcher::new(1, 2);
+    for seed in 30..34 {
+        let pos = HashGame::new(seed).with_key_mask(0xF);
+        let (result, _) = run(&searcher, SearchJob::new(pos.clone(), depth(7)));
+        assert!(legal(&pos, result.best.unwrap()));
+        if let Some(ponder) = result.ponder {
+            let mut after = pos.clone();
+            after.make_move(result.best.unwrap());
+            assert!(legal(&after, ponder));
+        }
     }
 }
 
@@ -39,6 +58,29 @@ fn more_threads_solve_the_same_game() {
             }
         )
     );
+}
+
+#[test]
+fn four_threads_find_the_exact_nim_results() {
+    let searcher = Searcher::new(1, 4);
+    for stones in 1..=13u32 {
+        let (result, _) = run(&searcher, SearchJob::new(Nim::new(stones), depth(30)));
+        let expected = if stones % 4 == 0 {
+            Score::Mate {
+                moves: -(stones as i32 / 4),
+                margin: 0,
+            }
+        } else {
+            Score::Mate {
+                moves: stones as i32 / 4 + 1,
+                margin: 0,
+            }
+        };
+        assert_eq!(result.score, expected, "{stones} stones");
+        if stones % 4 != 0 {
+            assert_eq!(result.best, Some((stones % 4) as u8));
+        }
+    }
 }
 
 #[test]

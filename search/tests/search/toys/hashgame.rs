@@ -14,6 +14,7 @@ pub struct HashGame {
     material: u32,
     side: Color,
     undo: Vec<(u64, u32)>,
+    key_mask: u64,
 }
 
 impl HashGame {
@@ -24,7 +25,15 @@ impl HashGame {
             material: 12,
             side: Color::White,
             undo: Vec::with_capacity(256),
+            key_mask: u64::MAX,
         }
+    }
+
+    /// The same position with keys cut to the bits of `mask`: many positions
+    /// then share a key, as with full-width key collisions.
+    pub fn with_key_mask(mut self, mask: u64) -> HashGame {
+        self.key_mask = mask;
+        self
     }
 
     fn count(&self) -> u8 {
@@ -75,7 +84,7 @@ impl Game for HashGame {
         self.side = self.side.flip();
     }
     fn key(&self) -> u64 {
-        self.state ^ (u64::from(self.material) << 56) ^ self.side.index() as u64
+        (self.state ^ (u64::from(self.material) << 56) ^ self.side.index() as u64) & self.key_mask
     }
     fn in_check(&self) -> bool {
         mix(self.state ^ 0x77).is_multiple_of(9)
