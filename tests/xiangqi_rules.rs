@@ -326,12 +326,16 @@ fn end_of_game_rules() {
     };
     assert_eq!(p.repetition_outcome(both), Outcome::Draw);
     assert_eq!(p.repetition_outcome(Cycle::default()), Outcome::Draw);
-    // Only the side to move checked: the rule punishes the completer alone.
+    // Only the side to move checked (its opponent closed the cycle by
+    // answering the checks): the side to move is the perpetual checker.
     let checked_only_by_us = Cycle {
         mover_always_checked: false,
         opponent_always_checked: true,
     };
-    assert_eq!(p.repetition_outcome(checked_only_by_us), Outcome::Draw);
+    assert_eq!(
+        p.repetition_outcome(checked_only_by_us),
+        Outcome::Loss { margin: 0 }
+    );
     let late = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 120 70");
     assert_eq!(late.rule_outcome(), Some(Outcome::Draw));
     // Soldier moves and captures reset the irreversible counter.

@@ -8,7 +8,7 @@ use crate::game::{Game, MoveList};
 use crate::history::Histories;
 use crate::job::{HistoryEntry, Info, SearchJob, SearchResult};
 use crate::movepick::{tactical_key, TT_MOVE};
-use crate::score::{outcome_score, to_score, Score, EVAL_LIMIT, INFINITY};
+use crate::score::{outcome_score, to_score, value_from_tt, Score, EVAL_LIMIT, INFINITY};
 use crate::timeman::{hold_result, until_stopped, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
 use crate::worker::{Main, Shared, Worker, MAX_DEPTH};
@@ -30,6 +30,19 @@ fn build_pool(threads: usize) -> Option<Arc<ThreadPool>> {
         .build()
         .ok()
         .map(Arc::new)
+}
+
+/// A transposition-table entry as [`Searcher::probe`] reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Probe<M> {
+    /// The stored best move, if it is legal in the probed position.
+    pub best: Option<M>,
+    /// The stored score, from the side to move's view.
+    pub score: Score,
+    /// Whether the score is exact or a bound.
+    pub bound: Bound,
+    /// The depth it was searched to.
+    pub depth: u32,
 }
 
 /// The engine's search: shared by the protocol thread and the search thread
@@ -90,6 +103,23 @@ impl Searcher {
         {
             histories.clear();
         }
+    }
+
+    /// What the transposition table knows of `pos` (UCCI `probe`): the
+    /// stored move (only if legal here), score, bound and depth.
+    pub fn probe<G: Game>(&self, pos: &G) -> Option<Probe<G::Move>> {
+        let tt = self.tt.read().unwrap_or_else(PoisonError::into_inner);
+        let entry = tt.probe(pos.key())?;
+        let best = entry
+            .code
+            .and_then(G::move_from_code)
+            .filter(|&mv| pos.is_legal(mv));
+        Some(Probe {
+            best,
+            score: to_score(value_from_tt(entry.value, 0)),
+            bound: entry.bound,
+            depth: entry.depth.max(0) as u32,
+        })
     }
 
     /// Searches `job` until its limits or `control` stop it, calling `report`

@@ -48,6 +48,7 @@ impl AnyGame {
             VariantKind::Tamerlane => {
                 AnyGame::Tamerlane(GameState::new(Tamerlane::start_position()))
             }
+            VariantKind::Xiangqi => AnyGame::Xiangqi(GameState::new(Xiangqi::start_position())),
             other => return Err(format!("variant `{other}` is not available in this build")),
         })
     }

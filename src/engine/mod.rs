@@ -8,6 +8,7 @@ mod input;
 mod kind;
 pub mod output;
 mod state;
+pub mod ucci;
 pub mod uci;
 
 pub use game::AnyGame;
@@ -96,6 +97,15 @@ pub enum SearchEvent {
     Info(TextInfo),
     /// The search is over.
     Done(TextBest),
+}
+
+/// A transposition-table entry with its move as text ([`Engine::probe`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProbeText {
+    /// The stored move, if legal in the probed position.
+    pub best: Option<String>,
+    /// Score, bound and depth, if the position is in the table.
+    pub known: Option<(Score, Bound, u32)>,
 }
 
 /// A `go`: limits plus root-move restrictions, moves as text.
@@ -287,6 +297,35 @@ impl Engine {
         with_game!(&self.game, state => state.position().pretty())
     }
 
+    /// What the transposition table knows of a position given like
+    /// `position` (UCCI `probe`); the current game is not changed.
+    pub fn probe<S: AsRef<str>>(
+        &mut self,
+        fen: Option<&str>,
+        moves: &[S],
+    ) -> Result<ProbeText, String> {
+        self.stop_and_wait();
+        let kind = self.kind();
+        let start = match fen {
+            Some(text) => AnyGame::from_fen(kind, text)
+                .map_err(|why| format!("invalid position `{text}`: {why}"))?,
+            None => AnyGame::start(kind)?,
+        };
+        let notation = self.notation();
+        let searcher = Arc::clone(&self.searcher);
+        with_game!(start, state => {
+            let state = GameState::with_moves(state.position().clone(), moves, notation)?;
+            let pos = state.position();
+            Ok(match searcher.probe(pos) {
+                None => ProbeText::default(),
+                Some(found) => ProbeText {
+                    best: found.best.map(|mv| pos.format_move(mv, notation)),
+                    known: Some((found.score, found.bound, found.depth)),
+                },
+            })
+        })
+    }
+
     /// The side to move in the current position.
     pub fn side_to_move(&self) -> timur_search::Color {
         with_game!(&self.game, state => timur_search::Game::side_to_move(state.position()))
@@ -407,7 +446,7 @@ impl Engine {
 }
 
 /// Runs the engine on stdin/stdout: the first command chooses the protocol
-/// (`uci`, or any other UCI command, starts UCI).
+/// (`ucci` starts UCCI; `uci`, or any other UCI command, starts UCI).
 pub fn run_stdio() {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -419,7 +458,16 @@ pub fn run_stdio() {
             break;
         }
     }
-    if first.is_some() {
-        uci::run(&mut engine, first, &mut input);
+    match first {
+        Some(line)
+            if line
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| w.eq_ignore_ascii_case("ucci")) =>
+        {
+            ucci::run(&mut engine, line, &mut input)
+        }
+        Some(line) => uci::run(&mut engine, Some(line), &mut input),
+        None => {}
     }
 }

@@ -3,15 +3,15 @@
 //! milliseconds or seconds (`usemillisec`), `nobestmove`, `bye`.
 
 use super::output::send;
-use super::uci::{info_line_of, set_option, ENGINE_AUTHOR};
-use super::{Engine, GoRequest, SearchEvent, VariantKind};
+use super::uci::{info_line_of, score_text, set_option, ENGINE_AUTHOR};
+use super::{Engine, GoRequest, ProbeText, SearchEvent, VariantKind};
 use crate::engine::input::read_line;
 use std::io::BufRead;
 use std::sync::Arc;
 use std::time::Duration;
-use timur_protocol::ucci::{self, UcciClock, UcciCommand, UcciGo, UcciLimit, UcciOffer};
+use timur_protocol::ucci::{self, PopHash, UcciClock, UcciCommand, UcciGo, UcciLimit, UcciOffer};
 use timur_protocol::OptionSpec;
-use timur_search::{Clock, Limits, Score};
+use timur_search::{Bound, Clock, Limits, Score};
 
 /// Engine state that only UCCI has.
 struct UcciSession {
@@ -32,12 +32,20 @@ impl UcciSession {
     }
 
     fn limits(&self, go: &UcciGo) -> Limits {
-        let mut limits = Limits { ponder: go.ponder, ..Limits::default() };
+        let mut limits = Limits {
+            ponder: go.ponder,
+            ..Limits::default()
+        };
         match &go.limit {
             UcciLimit::Depth(d) => limits.depth = Some(*d),
             UcciLimit::Infinite => limits.infinite = true,
             UcciLimit::Nodes(n) => limits.nodes = Some(*n),
-            UcciLimit::Time(UcciClock { time, movestogo, increment, .. }) => {
+            UcciLimit::Time(UcciClock {
+                time,
+                movestogo,
+                increment,
+                ..
+            }) => {
                 limits.clock = Some(Clock {
                     time: self.duration(*time),
                     increment: self.duration(increment.unwrap_or(0)),
@@ -52,8 +60,22 @@ impl UcciSession {
 fn options() -> Vec<String> {
     [
         ("usemillisec", OptionSpec::Check { default: true }),
-        ("hashsize", OptionSpec::Spin { default: 16, min: 1, max: 65536 }),
-        ("threads", OptionSpec::Spin { default: 1, min: 1, max: 256 }),
+        (
+            "hashsize",
+            OptionSpec::Spin {
+                default: 16,
+                min: 1,
+                max: 65536,
+            },
+        ),
+        (
+            "threads",
+            OptionSpec::Spin {
+                default: 1,
+                min: 1,
+                max: 256,
+            },
+        ),
         ("ponder", OptionSpec::Check { default: false }),
         ("newgame", OptionSpec::Button),
     ]
@@ -62,10 +84,18 @@ fn options() -> Vec<String> {
     .collect()
 }
 
-fn set_ucci_option(engine: &mut Engine, session: &mut UcciSession, name: &str, value: Option<&str>) -> Result<(), String> {
+fn set_ucci_option(
+    engine: &mut Engine,
+    session: &mut UcciSession,
+    name: &str,
+    value: Option<&str>,
+) -> Result<(), String> {
     match name.to_ascii_lowercase().as_str() {
         "usemillisec" => {
-            session.use_millisec = !matches!(value.map(str::to_ascii_lowercase).as_deref(), Some("false" | "off" | "0"));
+            session.use_millisec = !matches!(
+                value.map(str::to_ascii_lowercase).as_deref(),
+                Some("false" | "off" | "0")
+            );
             Ok(())
         }
         "hashsize" => set_option(engine, "Hash", value),
@@ -79,6 +109,25 @@ fn set_ucci_option(engine: &mut Engine, session: &mut UcciSession, name: &str, v
     }
 }
 
+/// A table entry as UCCI's `pophash` fields: an exact score is both bounds.
+fn pophash(found: ProbeText) -> PopHash {
+    let mut entry = PopHash {
+        bestmove: found.best,
+        lowerbound: None,
+        upperbound: None,
+    };
+    if let Some((score, bound, depth)) = found.known {
+        let value = ucci::score_value(score_text(score));
+        if bound != Bound::Upper {
+            entry.lowerbound = Some((value, depth));
+        }
+        if bound != Bound::Lower {
+            entry.upperbound = Some((value, depth));
+        }
+    }
+    entry
+}
+
 /// Whether to answer a draw offer or resign, from the final score.
 fn offer_for(score: Score, draw_offered: bool) -> Option<UcciOffer> {
     match score {
@@ -90,14 +139,20 @@ fn offer_for(score: Score, draw_offered: bool) -> Option<UcciOffer> {
 
 fn go(engine: &mut Engine, session: &UcciSession, params: UcciGo) -> Result<(), String> {
     let draw_offered = params.draw;
-    let request =
-        GoRequest { limits: session.limits(&params), searchmoves: Vec::new(), banmoves: session.banmoves.clone() };
+    let request = GoRequest {
+        limits: session.limits(&params),
+        searchmoves: Vec::new(),
+        banmoves: session.banmoves.clone(),
+    };
     engine.go(
         request,
         Arc::new(move |event| match event {
             SearchEvent::Info(info) => {
                 send(&ucci::info_line(&info_line_of(&info)));
-                send(&ucci::info_time_line(info.time.as_millis() as u64, info.nodes));
+                send(&ucci::info_time_line(
+                    info.time.as_millis() as u64,
+                    info.nodes,
+                ));
             }
             SearchEvent::Done(best) => send(&ucci::bestmove_line(
                 best.best.as_deref(),
@@ -135,7 +190,9 @@ fn handle_line(engine: &mut Engine, session: &mut UcciSession, line: &str) -> bo
             send(ucci::READYOK);
             Ok(())
         }
-        UcciCommand::SetOption { name, value } => set_ucci_option(engine, session, &name, value.as_deref()),
+        UcciCommand::SetOption { name, value } => {
+            set_ucci_option(engine, session, &name, value.as_deref())
+        }
         UcciCommand::Position { fen, moves } => {
             session.banmoves.clear();
             engine.set_position(fen.as_deref(), &moves)
@@ -157,7 +214,9 @@ fn handle_line(engine: &mut Engine, session: &mut UcciSession, line: &str) -> bo
             }
             Ok(())
         }
-        UcciCommand::Probe { fen, moves } => engine.probe(fen.as_deref(), &moves).map(|entry| send(&ucci::pophash_line(&entry))),
+        UcciCommand::Probe { fen, moves } => engine
+            .probe(fen.as_deref(), &moves)
+            .map(|found| send(&ucci::pophash_line(&pophash(found)))),
         UcciCommand::Quit => return false,
     };
     if let Err(why) = result {
@@ -169,7 +228,10 @@ fn handle_line(engine: &mut Engine, session: &mut UcciSession, line: &str) -> bo
 /// Runs the UCCI loop (after the `ucci` line that chose it) until `quit`
 /// (answered with `bye`) or the end of input. The variant is xiangqi.
 pub fn run(engine: &mut Engine, first: String, input: &mut impl BufRead) {
-    let mut session = UcciSession { use_millisec: true, banmoves: Vec::new() };
+    let mut session = UcciSession {
+        use_millisec: true,
+        banmoves: Vec::new(),
+    };
     if let Err(why) = engine.set_variant(VariantKind::Xiangqi) {
         send(&ucci::info_message(&format!("error: {why}")));
     }

@@ -10,9 +10,9 @@ use crate::game::Game;
 use crate::history::Histories;
 use crate::job::{HistoryEntry, Info};
 use crate::limits::Limits;
-use crate::score::{is_decided, to_score, Score, EVAL_LIMIT, INFINITY, MAX_PLY};
+use crate::score::{is_decided, to_score, value_to_tt, Score, EVAL_LIMIT, INFINITY, MAX_PLY};
 use crate::timeman::{hold_result, until_stopped, TimeManager};
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, TranspositionTable, TtEntry};
 use arrayvec::ArrayVec;
 use params::{ASPIRATION_DELTA, ASPIRATION_MAX, ASPIRATION_MIN_DEPTH, POLL_INTERVAL};
 use std::cmp::Reverse;
@@ -285,6 +285,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 break;
             }
             self.completed_depth = depth;
+            self.store_root(depth);
             if self.main.is_some() {
                 self.report_all(depth);
                 if self.main_should_stop() {
@@ -295,6 +296,20 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         self.flush();
         self.wait_if_required();
+    }
+
+    /// Stores the completed iteration's best root move and value in the
+    /// table, so a probe of the root position (UCCI `probe`) finds them.
+    fn store_root(&self, depth: u32) {
+        if let Some(best) = self.root_moves.first() {
+            let entry = TtEntry {
+                code: Some(G::move_code(best.mv)),
+                value: value_to_tt(best.score, 0),
+                depth: depth as i32,
+                bound: Bound::Exact,
+            };
+            self.shared.tt.store(self.pos.key(), entry);
+        }
     }
 
     /// Searches PV line `pv_index` at `depth` in a window around its last

@@ -114,13 +114,15 @@ impl Game for Xiangqi {
     }
 
     fn repetition_outcome(&self, cycle: Cycle) -> Outcome {
-        // The mover (not to move now) completed the cycle: checking every
-        // move while the opponent did not is a perpetual check, which loses.
-        // Mutual perpetual checks and every other cycle are draws.
-        if cycle.mover_always_checked && !cycle.opponent_always_checked {
-            Outcome::Win { margin: 0 }
-        } else {
-            Outcome::Draw
+        // Whoever gave check with every one of its moves in the cycle, while
+        // the other side did not, is the perpetual checker and loses. The
+        // cycle may be closed by either side (the first recurrence can come
+        // after the checked side's reply), so both directions are decided
+        // here. Mutual perpetual checks and every other cycle are draws.
+        match (cycle.mover_always_checked, cycle.opponent_always_checked) {
+            (true, false) => Outcome::Win { margin: 0 },
+            (false, true) => Outcome::Loss { margin: 0 },
+            _ => Outcome::Draw,
         }
     }
 
