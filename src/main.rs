@@ -76,7 +76,7 @@ enum Command {
     },
     /// Play engine-vs-engine games (UCI, UCCI, XBoard engines) refereed by
     /// timur's rules; prints a line per game and the results table.
-    Match(timur::matches::MatchArgs),
+    Match(Box<timur::matches::MatchArgs>),
 }
 
 fn main() -> ExitCode {

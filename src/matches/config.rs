@@ -207,7 +207,10 @@ impl SprtSpec {
             }
         }
         let rate = |r: f64| r > 0.0 && r < 0.5;
-        if !(spec.elo1 > spec.elo0) || !rate(spec.alpha) || !rate(spec.beta) {
+        if spec.elo1.partial_cmp(&spec.elo0) != Some(std::cmp::Ordering::Greater)
+            || !rate(spec.alpha)
+            || !rate(spec.beta)
+        {
             return Err("SPRT needs elo0 < elo1 and 0 < alpha, beta < 0.5".to_string());
         }
         Ok(spec)

@@ -157,7 +157,7 @@ fn worker(
         match seats[i].take() {
             Some(engine) => Ok(engine),
             None => {
-                let label = format!("{}", names[i]);
+                let label = names[i].to_string();
                 let mut engine =
                     Engine::start(&config.engines[i], config.variant, &label, config.debug)?;
                 engine.name = names[i].clone();

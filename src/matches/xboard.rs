@@ -60,7 +60,7 @@ pub fn xboard_variant(variant: VariantKind) -> &'static str {
 /// `level 0 M[:SS] INC` for a base and increment in milliseconds.
 pub fn level_line(base_ms: u64, increment_ms: u64) -> String {
     let secs = (base_ms / 1000).max(1);
-    let base = if secs % 60 == 0 {
+    let base = if secs.is_multiple_of(60) {
         format!("{}", secs / 60)
     } else {
         format!("{}:{:02}", secs / 60, secs % 60)
