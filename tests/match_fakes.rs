@@ -1,0 +1,110 @@
+//! Misbehaving engines (shell scripts in `tests/data/fake_engines/`): each
+//! loses every game with the right reason, is restarted, and the match ends.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+use timur::engine::VariantKind;
+use timur::matches::{run, EngineSpec, MatchConfig, Protocol, SearchLimits, Termination};
+
+fn spec(cmd: PathBuf, protocol: Protocol) -> EngineSpec {
+    EngineSpec {
+        cmd,
+        args: Vec::new(),
+        protocol,
+        name: None,
+        options: Vec::new(),
+        ranks_from_one: false,
+    }
+}
+
+fn fake(file: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/fake_engines")
+        .join(file)
+}
+
+/// Plays timur against a fake for two games; checks the fake lost both
+/// with `termination` and a reason containing `why`.
+fn fake_loses(file: &str, protocol: Protocol, termination: Termination, why: &str) -> String {
+    let timur = spec(PathBuf::from(env!("CARGO_BIN_EXE_timur")), Protocol::Uci);
+    // XBoard has no node limit: a depth limit works for every protocol.
+    let limits = SearchLimits {
+        depth: Some(3),
+        ..SearchLimits::default()
+    };
+    let mut config = MatchConfig::new(
+        vec![timur, spec(fake(file), protocol)],
+        VariantKind::Chess,
+        limits,
+    );
+    config.games = 2;
+    config.move_timeout = Duration::from_millis(500);
+    let started = Instant::now();
+    let report = run(&config).unwrap();
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert_eq!(report.games.len(), 2);
+    for game in &report.games {
+        let fake_is_white = game.white == 1;
+        let expected = if fake_is_white { "0-1" } else { "1-0" };
+        assert_eq!(game.result.text(), expected, "{}", game.reason);
+        assert_eq!(game.termination, termination, "{}", game.reason);
+        assert!(game.reason.contains(why), "{}", game.reason);
+        assert!(game.reason.starts_with(&report.names[1]), "{}", game.reason);
+    }
+    assert_eq!(
+        report.table.matches("Incidents").count(),
+        usize::from(termination != Termination::Normal)
+    );
+    report.table
+}
+
+#[test]
+fn an_illegal_move_loses_and_is_logged_with_the_position() {
+    fake_loses(
+        "illegal_move.sh",
+        Protocol::Uci,
+        Termination::IllegalMove,
+        "illegal move `a1a8` in ",
+    );
+}
+
+#[test]
+fn garbage_instead_of_a_move_loses() {
+    fake_loses(
+        "garbage.sh",
+        Protocol::Uci,
+        Termination::IllegalMove,
+        "illegal move `zz99!`",
+    );
+}
+
+#[test]
+fn a_crash_loses_and_the_engine_is_restarted() {
+    let table = fake_loses(
+        "crash_on_go.sh",
+        Protocol::Uci,
+        Termination::Abandoned,
+        "crashed",
+    );
+    assert!(table.contains("fake-crash"), "{table}");
+}
+
+#[test]
+fn a_silent_engine_loses_on_time() {
+    fake_loses(
+        "silent_on_go.sh",
+        Protocol::Uci,
+        Termination::TimeForfeit,
+        "lost on time",
+    );
+}
+
+#[test]
+fn an_xboard_engine_negotiates_and_resigns() {
+    fake_loses(
+        "xboard_resigns.sh",
+        Protocol::Xboard,
+        Termination::Normal,
+        "resigns",
+    );
+}
