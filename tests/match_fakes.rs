@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use timur::engine::VariantKind;
+use timur::matches::table::standings;
 use timur::matches::{run, EngineSpec, MatchConfig, Protocol, SearchLimits, Termination};
 
 fn spec(cmd: PathBuf, protocol: Protocol) -> EngineSpec {
@@ -107,4 +108,41 @@ fn an_xboard_engine_negotiates_and_resigns() {
         Termination::Normal,
         "resigns",
     );
+}
+
+#[test]
+fn three_engines_play_a_round_robin() {
+    let timur = || spec(PathBuf::from(env!("CARGO_BIN_EXE_timur")), Protocol::Uci);
+    let limits = SearchLimits {
+        nodes: Some(300),
+        ..SearchLimits::default()
+    };
+    let mut config = MatchConfig::new(
+        vec![
+            timur(),
+            timur(),
+            spec(fake("illegal_move.sh"), Protocol::Uci),
+        ],
+        VariantKind::Chess,
+        limits,
+    );
+    config.games = 2;
+    config.max_plies = 40;
+    config.concurrency = 2;
+    let report = run(&config).unwrap();
+    assert_eq!(report.scheduled, 6);
+    assert_eq!(report.games.len(), 6);
+    let numbers: Vec<u32> = report.games.iter().map(|g| g.number).collect();
+    assert_eq!(numbers, vec![1, 2, 3, 4, 5, 6]);
+    assert_eq!(report.names[1], format!("{} (2)", report.names[0]));
+    for pair in [(0, 1), (0, 2), (1, 2)] {
+        let games = report
+            .games
+            .iter()
+            .filter(|g| (g.white.min(g.black), g.white.max(g.black)) == pair)
+            .count();
+        assert_eq!(games, 2, "{pair:?}");
+    }
+    let fake = standings(&report.names, &report.games)[2];
+    assert_eq!((fake.wins, fake.draws, fake.losses), (0, 0, 4));
 }

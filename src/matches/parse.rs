@@ -27,7 +27,7 @@ pub fn ucci_resigns(line: &str) -> bool {
 /// UCCI one (`score X`), from the engine's view, mates as ±(`MATE_CP` − N).
 pub fn info_score(line: &str) -> Option<i32> {
     let words: Vec<&str> = line.split_whitespace().collect();
-    if words.first() != Some(&"info") {
+    if words.first() != Some(&"info") || words.contains(&"string") {
         return None;
     }
     let at = words.iter().position(|&w| w == "score")?;
