@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use timur::engine::VariantKind;
+use timur::engine::{AnyGame, VariantKind};
 use timur::matches::table::standings;
 use timur::matches::{run, EngineSpec, MatchConfig, Protocol, SearchLimits, Termination};
 
@@ -27,17 +27,23 @@ fn fake(file: &str) -> PathBuf {
 /// Plays timur against a fake for two games; checks the fake lost both
 /// with `termination` and a reason containing `why`.
 fn fake_loses(file: &str, protocol: Protocol, termination: Termination, why: &str) -> String {
+    fake_loses_in(VariantKind::Chess, file, protocol, termination, why)
+}
+
+fn fake_loses_in(
+    kind: VariantKind,
+    file: &str,
+    protocol: Protocol,
+    termination: Termination,
+    why: &str,
+) -> String {
     let timur = spec(PathBuf::from(env!("CARGO_BIN_EXE_timur")), Protocol::Uci);
     // XBoard has no node limit: a depth limit works for every protocol.
     let limits = SearchLimits {
         depth: Some(3),
         ..SearchLimits::default()
     };
-    let mut config = MatchConfig::new(
-        vec![timur, spec(fake(file), protocol)],
-        VariantKind::Chess,
-        limits,
-    );
+    let mut config = MatchConfig::new(vec![timur, spec(fake(file), protocol)], kind, limits);
     config.games = 2;
     config.move_timeout = Duration::from_millis(500);
     let started = Instant::now();
@@ -107,6 +113,21 @@ fn an_xboard_engine_negotiates_and_resigns() {
         Protocol::Xboard,
         Termination::Normal,
         "resigns",
+    );
+}
+
+#[test]
+fn a_ucci_engine_without_a_move_loses() {
+    // UCCI is xiangqi's protocol: this runs once xiangqi is in AnyGame.
+    if !AnyGame::supports(VariantKind::Xiangqi) {
+        return;
+    }
+    fake_loses_in(
+        VariantKind::Xiangqi,
+        "ucci_nobestmove.sh",
+        Protocol::Ucci,
+        Termination::IllegalMove,
+        "claimed to have no move",
     );
 }
 

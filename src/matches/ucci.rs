@@ -146,3 +146,54 @@ impl Adapter for Ucci {
         self.process.finish(Duration::from_millis(500));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matches::tc::SearchLimits;
+
+    #[test]
+    fn go_lines_carry_one_limit() {
+        let mut setup = GameSetup {
+            variant: VariantKind::Xiangqi,
+            start_fen: String::new(),
+            standard_start: true,
+            limits: SearchLimits {
+                tc: Some("10+0.1".parse().unwrap()),
+                depth: Some(9),
+                ..SearchLimits::default()
+            },
+        };
+        let think = |setup: &GameSetup| {
+            go_line(&Think {
+                setup,
+                moves: &[],
+                first_side: false,
+                own_ms: 9000,
+                opp_ms: 8000,
+                increment_ms: 100,
+                budget: Duration::from_secs(1),
+            })
+        };
+        assert_eq!(
+            think(&setup),
+            "go time 9000 increment 100 opptime 8000 oppincrement 100"
+        );
+        assert_eq!(
+            crate::matches::uci::go_line(&Think {
+                setup: &setup,
+                moves: &[],
+                first_side: false,
+                own_ms: 9000,
+                opp_ms: 8000,
+                increment_ms: 100,
+                budget: Duration::from_secs(1),
+            }),
+            "go wtime 8000 btime 9000 winc 100 binc 100 depth 9"
+        );
+        setup.limits.tc = None;
+        assert_eq!(think(&setup), "go depth 9");
+        setup.limits.movetime = Some(Duration::from_millis(250));
+        assert_eq!(think(&setup), "go time 250 movestogo 1");
+    }
+}
