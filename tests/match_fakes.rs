@@ -4,6 +4,8 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use timur::engine::{AnyGame, VariantKind};
+use timur::matches::config::SprtSpec;
+use timur::matches::sprt::SprtDecision;
 use timur::matches::table::standings;
 use timur::matches::{run, EngineSpec, MatchConfig, Protocol, SearchLimits, Termination};
 
@@ -166,4 +168,29 @@ fn three_engines_play_a_round_robin() {
     }
     let fake = standings(&report.names, &report.games)[2];
     assert_eq!((fake.wins, fake.draws, fake.losses), (0, 0, 4));
+}
+
+#[test]
+fn a_decided_sprt_stops_the_match() {
+    let timur = spec(PathBuf::from(env!("CARGO_BIN_EXE_timur")), Protocol::Uci);
+    let limits = SearchLimits {
+        depth: Some(1),
+        ..SearchLimits::default()
+    };
+    let mut config = MatchConfig::new(
+        vec![timur, spec(fake("garbage.sh"), Protocol::Uci)],
+        VariantKind::Chess,
+        limits,
+    );
+    config.games = 200;
+    config.sprt = Some(SprtSpec {
+        elo0: 0.0,
+        elo1: 5.0,
+        alpha: 0.05,
+        beta: 0.05,
+    });
+    let report = run(&config).unwrap();
+    assert_eq!(report.sprt, Some(SprtDecision::H1));
+    assert!(report.games.len() < 40, "{} games", report.games.len());
+    assert!(report.table.contains("H1 accepted"), "{}", report.table);
 }

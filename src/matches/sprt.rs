@@ -28,15 +28,22 @@ impl SprtSpec {
 
     /// The log-likelihood ratio of the results: N·(s1−s0)·(2s̄−s0−s1)/(2σ²)
     /// with s̄ and σ² the mean and variance of one game's points and s0, s1
-    /// the expected scores of elo0 and elo1; 0 while the variance is 0.
+    /// the expected scores of elo0 and elo1. While a result kind (win, draw
+    /// or loss) has not occurred yet, half a game of each is added so that a
+    /// one-sided match still has a variance; 0 before the first game.
     pub fn llr(&self, wdl: &Wdl) -> f64 {
-        let variance = wdl.variance();
-        if variance <= 0.0 {
+        let counts = [wdl.wins as f64, wdl.draws as f64, wdl.losses as f64];
+        if counts.iter().sum::<f64>() == 0.0 {
             return 0.0;
         }
+        let pseudo = if counts.contains(&0.0) { 0.5 } else { 0.0 };
+        let [w, d, l] = counts.map(|c| c + pseudo);
+        let n = w + d + l;
+        let score = (w + 0.5 * d) / n;
+        let variance =
+            (w * (1.0 - score).powi(2) + d * (0.5 - score).powi(2) + l * score.powi(2)) / n;
         let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
-        let n = wdl.games() as f64;
-        n * (s1 - s0) * (2.0 * wdl.score() - s0 - s1) / (2.0 * variance)
+        n * (s1 - s0) * (2.0 * score - s0 - s1) / (2.0 * variance)
     }
 
     /// The decision for these results.
@@ -100,13 +107,20 @@ mod tests {
             losses: 10,
         };
         assert_eq!(spec().decide(&even), SprtDecision::Continue);
-        assert_eq!(
-            spec().llr(&Wdl {
-                wins: 0,
-                draws: 5,
-                losses: 0
-            }),
-            0.0
-        );
+        assert_eq!(spec().llr(&Wdl::default()), 0.0);
+        let draw = Wdl {
+            wins: 0,
+            draws: 1,
+            losses: 0,
+        };
+        assert_eq!(spec().decide(&draw), SprtDecision::Continue);
+        // One-sided results still decide: 30 straight wins accept H1.
+        let sweep = Wdl {
+            wins: 30,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(spec().decide(&sweep), SprtDecision::H1);
+        assert_eq!(spec().decide(&sweep.flipped()), SprtDecision::H0);
     }
 }
