@@ -7,7 +7,9 @@ use timur::engine::{AnyGame, VariantKind};
 use timur::matches::config::SprtSpec;
 use timur::matches::sprt::SprtDecision;
 use timur::matches::table::standings;
-use timur::matches::{run, EngineSpec, MatchConfig, Protocol, SearchLimits, Termination};
+use timur::matches::{
+    run, EngineSpec, MatchConfig, OpeningSource, Protocol, SearchLimits, Termination,
+};
 
 fn spec(cmd: PathBuf, protocol: Protocol) -> EngineSpec {
     EngineSpec {
@@ -193,4 +195,58 @@ fn a_decided_sprt_stops_the_match() {
     assert_eq!(report.sprt, Some(SprtDecision::H1));
     assert!(report.games.len() < 40, "{} games", report.games.len());
     assert!(report.table.contains("H1 accepted"), "{}", report.table);
+}
+
+#[test]
+fn openings_reach_engines_without_setboard_as_moves() {
+    let log = std::env::temp_dir().join(format!("timur-xboard-log-{}", std::process::id()));
+    let _ = std::fs::remove_file(&log);
+    let timur = spec(PathBuf::from(env!("CARGO_BIN_EXE_timur")), Protocol::Uci);
+    let mut logger = spec(fake("xboard_logger.sh"), Protocol::Xboard);
+    logger.args = vec![log.display().to_string()];
+    let limits = SearchLimits {
+        tc: Some("2+0.1".parse().unwrap()),
+        ..SearchLimits::default()
+    };
+    let mut config = MatchConfig::new(vec![timur, logger], VariantKind::Chess, limits);
+    config.games = 2;
+    config.openings = OpeningSource::Random(2);
+    let report = run(&config).unwrap();
+    let opening = &report.games[0].moves[..2];
+    assert_eq!(report.games[1].moves[..2], *opening);
+    for game in &report.games {
+        assert!(
+            game.reason.contains("fake-logger resigns"),
+            "{}",
+            game.reason
+        );
+    }
+    let lines: Vec<String> = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    let _ = std::fs::remove_file(&log);
+    // Game 2: the logger is White: force, the opening as plain moves, clocks, go.
+    let at = lines.iter().rposition(|l| l == "new").unwrap();
+    let game: Vec<&str> = lines[at..].iter().map(String::as_str).collect();
+    assert!(!game.iter().any(|l| l.starts_with("setboard")), "{game:?}");
+    assert!(game.contains(&"level 0 0:02 0.1"), "{game:?}");
+    let go = game.iter().position(|&l| l == "go").unwrap();
+    assert_eq!(
+        game[go - 4..go - 2],
+        [opening[0].as_str(), opening[1].as_str()]
+    );
+    assert_eq!(game[go - 2], "time 200");
+    assert_eq!(game[go - 1], "otim 200");
+    // A position the engine cannot set up is refused before any game.
+    let epd = std::env::temp_dir().join(format!("timur-openings-{}.epd", std::process::id()));
+    std::fs::write(&epd, "4k3/8/8/8/8/8/4P3/4K3 w - -\n").unwrap();
+    config.openings = OpeningSource::File(epd.clone());
+    let err = run(&config).unwrap_err();
+    let _ = std::fs::remove_file(&epd);
+    assert!(err.contains("setboard"), "{err}");
+    config.openings = OpeningSource::Start;
+    config.limits.nodes = Some(100);
+    assert!(run(&config).unwrap_err().contains("node limit"));
 }
