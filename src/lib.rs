@@ -9,6 +9,7 @@ pub mod bench;
 pub mod bitboard;
 pub mod cli;
 pub mod engine;
+pub mod matches;
 pub mod perft;
 pub mod perft_file;
 pub mod variants;

@@ -74,6 +74,9 @@ enum Command {
         #[arg(long, default_value_t = 16)]
         hash: usize,
     },
+    /// Play engine-vs-engine games (UCI, UCCI, XBoard engines) refereed by
+    /// timur's rules; prints a line per game and the results table.
+    Match(Box<timur::matches::MatchArgs>),
 }
 
 fn main() -> ExitCode {
@@ -105,6 +108,7 @@ fn main() -> ExitCode {
             hash,
         }) => timur::bench::run(variant, depth, threads, hash)
             .map(|(nodes, nps)| println!("{nodes} nodes {nps} nps")),
+        Some(Command::Match(args)) => timur::matches::run_cli(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

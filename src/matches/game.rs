@@ -1,0 +1,278 @@
+//! One game between two started engines: sets them up, asks each for its
+//! moves with the clocks running, and lets the referee, the clocks, the ply
+//! limit and score adjudication end it.
+
+use super::adjudicate::{Adjudication, Adjudicator};
+use super::config::MatchConfig;
+use super::engine::{Engine, Failure, GameSetup, Reply, Think};
+use super::openings::{canonical_notation, Opening};
+use super::record::{GameRecord, GameResult, Termination};
+use super::referee::judge;
+use super::tc::Clock;
+use crate::engine::{AnyGame, GameState};
+use crate::variants::{Notation, Variant};
+use crate::with_game;
+use std::time::Duration;
+use timur_search::Color;
+
+/// Who plays: the match's engine indexes and the started engines.
+pub struct Pairing<'a> {
+    /// Game number (1-based).
+    pub number: u32,
+    /// Engine index of White.
+    pub white: usize,
+    /// Engine index of Black.
+    pub black: usize,
+    /// `[White, Black]`.
+    pub engines: [&'a mut Engine; 2],
+}
+
+/// How a game ended, before it is written up.
+struct End {
+    result: GameResult,
+    termination: Termination,
+    reason: String,
+}
+
+impl End {
+    fn loss(side: Color, termination: Termination, reason: String) -> End {
+        End {
+            result: GameResult::win_for(side.flip()),
+            termination,
+            reason,
+        }
+    }
+}
+
+/// Plays one game; returns the record and which engines (`[White, Black]`)
+/// misbehaved so badly that they must be restarted.
+pub fn play_game(
+    config: &MatchConfig,
+    opening: &Opening,
+    pairing: Pairing,
+) -> Result<(GameRecord, [bool; 2]), String> {
+    let kind = config.variant;
+    let start = opening.start(kind)?;
+    let start_fen = with_game!(&start, s => s.position().to_fen());
+    let standard_fen = with_game!(&AnyGame::start(kind)?, s => s.position().to_fen());
+    let setup = GameSetup {
+        variant: kind,
+        standard_start: start_fen == standard_fen,
+        start_fen: start_fen.clone(),
+        limits: config.limits,
+    };
+    let Pairing {
+        number,
+        white,
+        black,
+        engines,
+    } = pairing;
+    let names = [engines[0].name.clone(), engines[1].name.clone()];
+    let mut failed = [false; 2];
+    let mut moves = Vec::new();
+    let mut end = None;
+    for (i, side) in [Color::White, Color::Black].into_iter().enumerate() {
+        if let Err(why) = engines[i].adapter().new_game(&setup) {
+            failed[i] = true;
+            end = Some(End::loss(
+                side,
+                Termination::Abandoned,
+                format!("{}: could not start the game: {why}", names[i]),
+            ));
+            break;
+        }
+    }
+    let end = match end {
+        Some(end) => end,
+        None => with_game!(start, state => {
+            let mut referee = Referee { config, setup: &setup, engines, names: &names, failed: &mut failed };
+            referee.play(state, opening, &mut moves)?
+        }),
+    };
+    Ok((
+        GameRecord {
+            number,
+            white,
+            black,
+            white_name: names[0].clone(),
+            black_name: names[1].clone(),
+            variant: kind,
+            start_fen,
+            standard_start: setup.standard_start,
+            moves,
+            opening_plies: opening.moves.len(),
+            result: end.result,
+            termination: end.termination,
+            reason: end.reason,
+        },
+        failed,
+    ))
+}
+
+struct Referee<'a, 'e> {
+    config: &'a MatchConfig,
+    setup: &'a GameSetup,
+    engines: [&'e mut Engine; 2],
+    names: &'a [String; 2],
+    failed: &'a mut [bool; 2],
+}
+
+impl Referee<'_, '_> {
+    fn play<G: Variant>(
+        &mut self,
+        mut state: GameState<G>,
+        opening: &Opening,
+        moves: &mut Vec<String>,
+    ) -> Result<End, String> {
+        let canonical = canonical_notation(self.config.variant);
+        let notations: [Notation; 2] = [self.engines[0].notation, self.engines[1].notation];
+        // Every move so far in each engine's notation.
+        let mut texts: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+        let record = |state: &mut GameState<G>,
+                      mv: G::Move,
+                      moves: &mut Vec<String>,
+                      texts: &mut [Vec<String>; 2]| {
+            moves.push(state.position().format_move(mv, canonical));
+            for (text, &notation) in texts.iter_mut().zip(&notations) {
+                text.push(state.position().format_move(mv, notation));
+            }
+            state.play(mv);
+        };
+        for text in &opening.moves {
+            let mv = state
+                .position()
+                .parse_move(text, canonical)
+                .map_err(|why| format!("opening move `{text}`: {why}"))?;
+            record(&mut state, mv, moves, &mut texts);
+        }
+        let limits = self.config.limits;
+        let mut clocks = limits.tc.map(|tc| [Clock::new(tc), Clock::new(tc)]);
+        let mut adjudicator = Adjudicator::new(self.config.resign, self.config.draw);
+        let end = loop {
+            let side = state.position().side_to_move();
+            if let Some(rule_end) = judge(&state) {
+                break End {
+                    result: GameResult::from_outcome(rule_end.outcome, side),
+                    termination: Termination::Normal,
+                    reason: rule_end.reason,
+                };
+            }
+            if moves.len() >= self.config.max_plies as usize {
+                break End {
+                    result: GameResult::Draw,
+                    termination: Termination::Normal,
+                    reason: format!("ply limit ({} plies)", self.config.max_plies),
+                };
+            }
+            match adjudicator.verdict(moves.len() as u32 / 2 + 1) {
+                Some(Adjudication::Win(winner)) => {
+                    break End {
+                        result: GameResult::win_for(winner),
+                        termination: Termination::Adjudication,
+                        reason: "adjudicated by score".to_string(),
+                    }
+                }
+                Some(Adjudication::Draw) => {
+                    break End {
+                        result: GameResult::Draw,
+                        termination: Termination::Adjudication,
+                        reason: "adjudicated draw by score".to_string(),
+                    }
+                }
+                None => {}
+            }
+            let me = side.index();
+            let name = &self.names[me];
+            let (own, opp, increment) = match &clocks {
+                Some(c) => (c[me].left_ms, c[1 - me].left_ms, c[me].increment_ms),
+                None => (0, 0, 0),
+            };
+            let budget = match (&clocks, limits.movetime) {
+                (Some(_), _) => Duration::from_millis(own.max(0) as u64) + self.config.time_margin,
+                (None, Some(movetime)) => movetime + self.config.time_margin,
+                (None, None) => self.config.move_timeout,
+            };
+            let request = Think {
+                setup: self.setup,
+                moves: &texts[me],
+                first_side: side == Color::White,
+                own_ms: own,
+                opp_ms: opp,
+                increment_ms: increment,
+                budget,
+            };
+            let answer = match self.engines[me].adapter().think(&request) {
+                Ok(answer) => answer,
+                Err(failure) => {
+                    self.failed[me] = true;
+                    let termination = match failure {
+                        Failure::Timeout(_) => Termination::TimeForfeit,
+                        _ => Termination::Abandoned,
+                    };
+                    let what = match &failure {
+                        Failure::Timeout(what) => {
+                            format!("lost on time ({what} within {} ms)", budget.as_millis())
+                        }
+                        other => other.to_string(),
+                    };
+                    break End::loss(side, termination, format!("{name}: {what}"));
+                }
+            };
+            if let Some(c) = clocks.as_mut() {
+                if !c[me].charge(answer.elapsed, self.config.time_margin) {
+                    break End::loss(
+                        side,
+                        Termination::TimeForfeit,
+                        format!(
+                            "{name}: lost on time ({} ms used)",
+                            answer.elapsed.as_millis()
+                        ),
+                    );
+                }
+            }
+            let fen = state.position().to_fen();
+            match answer.reply {
+                Reply::Move { text, score } => {
+                    match state.position().parse_move(&text, notations[me]) {
+                        Ok(mv) => {
+                            adjudicator.record(side, score);
+                            record(&mut state, mv, moves, &mut texts);
+                        }
+                        Err(why) => {
+                            break End::loss(
+                                side,
+                                Termination::IllegalMove,
+                                format!("{name}: illegal move `{text}` in {fen}: {why}"),
+                            )
+                        }
+                    }
+                }
+                Reply::Resign => {
+                    break End::loss(side, Termination::Normal, format!("{name} resigns"))
+                }
+                Reply::NoMove => {
+                    break End::loss(
+                        side,
+                        Termination::IllegalMove,
+                        format!("{name}: claimed to have no move in {fen}"),
+                    )
+                }
+                Reply::Claim(claim) => {
+                    break End::loss(
+                        side,
+                        Termination::IllegalMove,
+                        format!("{name}: false result claim `{claim}` in {fen}"),
+                    )
+                }
+            }
+        };
+        for i in 0..2 {
+            if !self.failed[i] {
+                self.engines[i]
+                    .adapter()
+                    .game_over(end.result.text(), &end.reason);
+            }
+        }
+        Ok(end)
+    }
+}

@@ -1,0 +1,132 @@
+//! PGN output: one game per record, tags for variant, start position, time
+//! control and how the game ended; moves in timur's coordinate notation.
+
+use super::record::GameRecord;
+use crate::engine::VariantKind;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Today's date as `YYYY.MM.DD` (UTC).
+pub fn today() -> String {
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() / 86_400)
+        .unwrap_or(0) as i64;
+    let (y, m, d) = civil_from_days(days);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Days since 1970-01-01 to a (year, month, day) date (Hinnant's algorithm).
+pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// The PGN text of one game, ending with a blank line.
+pub fn game_text(record: &GameRecord, event: &str, date: &str, time_control: &str) -> String {
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| {
+        out += &format!("[{name} \"{}\"]\n", escape(value));
+    };
+    tag("Event", event);
+    tag("Site", "?");
+    tag("Date", date);
+    tag("Round", &record.number.to_string());
+    tag("White", &record.white_name);
+    tag("Black", &record.black_name);
+    tag("Result", record.result.text());
+    if record.variant != VariantKind::Chess {
+        tag("Variant", record.variant.name());
+    }
+    if !record.standard_start || record.variant == VariantKind::Chess960 {
+        tag("FEN", &record.start_fen);
+        tag("SetUp", "1");
+    }
+    tag("TimeControl", time_control);
+    tag("PlyCount", &record.moves.len().to_string());
+    tag("Termination", record.termination.tag());
+    out += "\n";
+    let black_first = record.start_fen.split_whitespace().nth(1) == Some("b");
+    let mut words = Vec::new();
+    for (i, mv) in record.moves.iter().enumerate() {
+        let ply = i + usize::from(black_first);
+        if ply % 2 == 0 {
+            words.push(format!("{}.", ply / 2 + 1));
+        } else if i == 0 {
+            words.push(format!("{}...", ply / 2 + 1));
+        }
+        words.push(mv.clone());
+        if i + 1 == record.opening_plies {
+            words.push("{book}".to_string());
+        }
+    }
+    words.push(format!("{{{}}}", record.reason.replace('}', ")")));
+    words.push(record.result.text().to_string());
+    let mut line = String::new();
+    for word in words {
+        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
+            out += &line;
+            out += "\n";
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line += &word;
+    }
+    out += &line;
+    out += "\n\n";
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::record::{GameResult, Termination};
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+
+    #[test]
+    fn a_short_game() {
+        let record = GameRecord {
+            number: 3,
+            white: 0,
+            black: 1,
+            white_name: "a".into(),
+            black_name: "b \"q\"".into(),
+            variant: VariantKind::Chess,
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            standard_start: true,
+            moves: ["f2f3", "e7e5", "g2g4", "d8h4"].map(String::from).to_vec(),
+            opening_plies: 1,
+            result: GameResult::BlackWins,
+            termination: Termination::Normal,
+            reason: "checkmate".into(),
+        };
+        let text = game_text(&record, "test", "2026.01.02", "1+0");
+        assert!(text.contains("[Black \"b \\\"q\\\"\"]\n"), "{text}");
+        assert!(text.contains("[Result \"0-1\"]"));
+        assert!(!text.contains("[FEN"));
+        assert!(text.contains("[Termination \"normal\"]"));
+        assert!(
+            text.ends_with("1. f2f3 {book} e7e5 2. g2g4 d8h4 {checkmate} 0-1\n\n"),
+            "{text}"
+        );
+    }
+}

@@ -1,0 +1,227 @@
+//! The UCI dialect from the GUI's side: `uci`/`uciok`, options and
+//! `UCI_Variant`/`UCI_Chess960`, `position fen … moves …`, `go`, `bestmove`.
+
+use super::config::EngineSpec;
+use super::engine::{
+    read_failure, read_reply, Adapter, Answer, Failure, GameSetup, Reply, Think, HANDSHAKE_TIMEOUT,
+};
+use super::parse;
+use super::process::EngineProcess;
+use crate::engine::VariantKind;
+use std::time::{Duration, Instant};
+
+/// A UCI engine.
+pub struct Uci {
+    process: EngineProcess,
+    name: Option<String>,
+}
+
+/// Finds a declared option by name, without regard to case.
+fn find<'a>(options: &'a [(String, Vec<String>)], name: &str) -> Option<&'a [String]> {
+    options
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, vars)| vars.as_slice())
+}
+
+/// The `setoption` lines that select `variant` on an engine that declared
+/// `options`, or why it cannot play it.
+pub fn variant_commands(
+    options: &[(String, Vec<String>)],
+    variant: VariantKind,
+) -> Result<Vec<String>, String> {
+    let set = |name: &str, value: &str| format!("setoption name {name} value {value}");
+    let variant_var = find(options, "UCI_Variant");
+    let lists = |names: &[&str]| -> Option<String> {
+        variant_var?
+            .iter()
+            .find(|v| names.iter().any(|n| v.eq_ignore_ascii_case(n)))
+            .cloned()
+    };
+    match variant {
+        VariantKind::Chess => Ok(match lists(&["chess", "normal"]) {
+            Some(v) => vec![set("UCI_Variant", &v)],
+            None => Vec::new(),
+        }),
+        VariantKind::Chess960 => {
+            if find(options, "UCI_Chess960").is_some() {
+                let mut out = Vec::new();
+                if let Some(v) = lists(&["chess", "normal"]) {
+                    out.push(set("UCI_Variant", &v));
+                }
+                out.push(set("UCI_Chess960", "true"));
+                Ok(out)
+            } else if let Some(v) = lists(&["chess960", "fischerandom"]) {
+                Ok(vec![set("UCI_Variant", &v)])
+            } else {
+                Err("the engine declares neither UCI_Chess960 nor a chess960 UCI_Variant".into())
+            }
+        }
+        other => match lists(&[other.name()]) {
+            Some(v) => Ok(vec![set("UCI_Variant", &v)]),
+            None => Err(format!("the engine's UCI_Variant does not list `{other}`")),
+        },
+    }
+}
+
+fn sync(process: &mut EngineProcess) -> Result<(), Failure> {
+    process.send("isready").map_err(Failure::Crashed)?;
+    process
+        .wait_for(HANDSHAKE_TIMEOUT, |l| l.trim() == "readyok")
+        .map(|_| ())
+        .map_err(|e| read_failure(process, e, "readyok"))
+}
+
+impl Uci {
+    /// Runs the handshake and selects `variant`.
+    pub fn start(
+        mut process: EngineProcess,
+        spec: &EngineSpec,
+        variant: VariantKind,
+    ) -> Result<Uci, String> {
+        process.send("uci")?;
+        let mut name = None;
+        let mut options = Vec::new();
+        process
+            .wait_for(HANDSHAKE_TIMEOUT, |line| {
+                if let Some(n) = parse::id_name(line) {
+                    name = Some(n);
+                } else if let Some(decl) = parse::option_decl(line) {
+                    options.push(decl);
+                }
+                line.trim() == "uciok"
+            })
+            .map_err(|e| read_failure(&mut process, e, "uciok").to_string())?;
+        for command in variant_commands(&options, variant)? {
+            process.send(&command)?;
+        }
+        for (option, value) in &spec.options {
+            process.send(&format!("setoption name {option} value {value}"))?;
+        }
+        sync(&mut process).map_err(|f| f.to_string())?;
+        Ok(Uci { process, name })
+    }
+}
+
+/// The `go` line for a request.
+pub fn go_line(request: &Think) -> String {
+    let limits = &request.setup.limits;
+    let mut line = String::from("go");
+    if limits.tc.is_some() {
+        let (white, black) = if request.first_side {
+            (request.own_ms, request.opp_ms)
+        } else {
+            (request.opp_ms, request.own_ms)
+        };
+        let inc = request.increment_ms;
+        line += &format!(" wtime {white} btime {black} winc {inc} binc {inc}");
+    }
+    if let Some(nodes) = limits.nodes {
+        line += &format!(" nodes {nodes}");
+    }
+    if let Some(depth) = limits.depth {
+        line += &format!(" depth {depth}");
+    }
+    if let Some(movetime) = limits.movetime {
+        line += &format!(" movetime {}", movetime.as_millis());
+    }
+    line
+}
+
+/// `position fen F [moves …]`.
+pub fn position_line(fen: &str, moves: &[String]) -> String {
+    let mut line = format!("position fen {fen}");
+    if !moves.is_empty() {
+        line += " moves ";
+        line += &moves.join(" ");
+    }
+    line
+}
+
+impl Adapter for Uci {
+    fn reported_name(&self) -> Option<String> {
+        self.name.clone()
+    }
+
+    fn can_set_up_positions(&self) -> bool {
+        true
+    }
+
+    fn takes_node_limits(&self) -> bool {
+        true
+    }
+
+    fn new_game(&mut self, _setup: &GameSetup) -> Result<(), Failure> {
+        self.process.send("ucinewgame").map_err(Failure::Crashed)?;
+        sync(&mut self.process)
+    }
+
+    fn think(&mut self, request: &Think) -> Result<Answer, Failure> {
+        let send = |p: &mut EngineProcess, l: &str| p.send(l).map_err(Failure::Crashed);
+        send(
+            &mut self.process,
+            &position_line(&request.setup.start_fen, request.moves),
+        )?;
+        let sent = Instant::now();
+        send(&mut self.process, &go_line(request))?;
+        let deadline = sent + request.budget;
+        let mut score = None;
+        let (at, best) = read_reply(&mut self.process, deadline, "bestmove", |line| {
+            if let Some(s) = parse::info_score(line) {
+                score = Some(s);
+            }
+            parse::bestmove(line)
+        })?;
+        let reply = match best {
+            Some(text) => Reply::Move { text, score },
+            None => Reply::NoMove,
+        };
+        Ok(Answer {
+            reply,
+            elapsed: at.saturating_duration_since(sent),
+        })
+    }
+
+    fn game_over(&mut self, _result: &str, _reason: &str) {}
+
+    fn quit(&mut self) {
+        let _ = self.process.send("quit");
+        self.process.finish(Duration::from_millis(500));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decls(lines: &[&str]) -> Vec<(String, Vec<String>)> {
+        lines.iter().filter_map(|l| parse::option_decl(l)).collect()
+    }
+
+    #[test]
+    fn variants_are_selected_by_the_declared_options() {
+        let fsf = decls(&[
+            "option name UCI_Chess960 type check default false",
+            "option name UCI_Variant type combo default chess var chess var fischerandom var xiangqi",
+        ]);
+        assert_eq!(
+            variant_commands(&fsf, VariantKind::Chess960).unwrap(),
+            vec![
+                "setoption name UCI_Variant value chess",
+                "setoption name UCI_Chess960 value true"
+            ]
+        );
+        assert_eq!(
+            variant_commands(&fsf, VariantKind::Xiangqi).unwrap(),
+            vec!["setoption name UCI_Variant value xiangqi"]
+        );
+        assert!(variant_commands(&fsf, VariantKind::Jasir)
+            .unwrap_err()
+            .contains("jasir"));
+        let plain = decls(&["option name Hash type spin default 16 min 1 max 64"]);
+        assert!(variant_commands(&plain, VariantKind::Chess)
+            .unwrap()
+            .is_empty());
+        assert!(variant_commands(&plain, VariantKind::Chess960).is_err());
+    }
+}
