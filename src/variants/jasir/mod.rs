@@ -18,6 +18,7 @@ pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod rules;
+pub mod solver;
 
 pub mod zobrist;
 
