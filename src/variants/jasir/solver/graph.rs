@@ -58,7 +58,7 @@ pub struct StateGraph {
 
 impl StateGraph {
     /// Number of nodes.
-    pub fn len(&self) -> usize {
+    pub fn nodes(&self) -> usize {
         self.keys.len()
     }
 

@@ -70,7 +70,7 @@ pub fn rules_of(k: u128) -> Rules {
 pub fn decode(k: u128) -> State {
     let shuttle = |side: usize| {
         let p = k >> (83 + 13 * side) & 0x1FFF;
-        (p & 1 == 1).then(|| Shuttle {
+        (p & 1 == 1).then_some(Shuttle {
             from: (p >> 1 & 31) as u8,
             to: (p >> 6 & 31) as u8,
             count: (p >> 11 & 3) as u8,

@@ -140,10 +140,10 @@ pub fn solve_with_limit(
         }
     };
     let values = retro::solve_values(&g, progress, clock);
-    let best: Vec<u16> = (0..g.len())
+    let best: Vec<u16> = (0..g.nodes())
         .map(|i| retro::best_edge(&g, &values, i).map_or(0xFFFF, |e| g.moves[e]))
         .collect();
-    let positions = g.len();
+    let positions = g.nodes();
     let edges = g.children.len();
     let root_best = (best[0] != 0xFFFF)
         .then(|| Move::from_code(u32::from(best[0])))

@@ -34,7 +34,7 @@ pub fn solve_values(
     progress: &mut dyn FnMut(&SolveProgress),
     clock: Instant,
 ) -> Values {
-    let n = g.len();
+    let n = g.nodes();
     // predecessors in compressed rows
     let mut pred_start = vec![0u32; n + 1];
     for &c in &g.children {
