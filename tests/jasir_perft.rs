@@ -30,3 +30,20 @@ fn jasir_perft_file() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// perft 7 of both start positions with the speed (run once in release:
+/// `cargo test --release --test jasir_perft -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn start_position_speed() {
+    for rules in [Rules::Jasir, Rules::Jarmo] {
+        let mut pos = Jasir::start_position_for(rules);
+        let clock = std::time::Instant::now();
+        let nodes = perft(&mut pos, 7);
+        let secs = clock.elapsed().as_secs_f64();
+        eprintln!(
+            "{rules:?} perft 7: {nodes} nodes in {secs:.3} s, {:.1} M nodes/s",
+            nodes as f64 / secs / 1e6
+        );
+    }
+}
