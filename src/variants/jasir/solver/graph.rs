@@ -7,37 +7,10 @@ use super::super::movegen::generate;
 use super::super::moves::Move;
 use super::super::rules::{no_moves_end, rule_end};
 use super::key::{decode, encode};
+use super::keymap::KeyMap;
 use super::{value_of, SolvePhase, SolveProgress};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 use timur_search::MoveList;
-
-/// A fast hasher for the `u128` keys.
-#[derive(Default, Clone, Copy)]
-pub struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-
-    fn write_u128(&mut self, v: u128) {
-        self.0 ^= (v as u64) ^ ((v >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-    }
-
-    fn finish(&self) -> u64 {
-        let mut z = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
-/// Map from canonical key to node index.
-pub type KeyMap = HashMap<u128, u32, BuildHasherDefault<KeyHasher>>;
 
 /// The reachable positions and their moves.
 pub struct StateGraph {
@@ -106,7 +79,7 @@ pub fn enumerate(
             child.apply(rules, mv);
             let key = encode(&child, rules);
             let next = g.keys.len() as u32;
-            let c = *g.index.entry(key).or_insert(next);
+            let c = g.index.get_or_insert(key, next);
             if c == next {
                 g.keys.push(key);
                 if g.keys.len() > max_positions {

@@ -15,6 +15,7 @@
 
 pub mod graph;
 pub mod key;
+pub mod keymap;
 pub mod retro;
 pub mod table;
 

@@ -7,8 +7,8 @@
 
 use super::super::moves::Move;
 use super::super::Jasir;
-use super::graph::KeyMap;
 use super::key::encode;
+use super::keymap::KeyMap;
 use super::outcome_of;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::Path;
@@ -62,7 +62,7 @@ impl SolveTable {
 
     /// What the table knows of `pos`, if it holds it.
     pub fn probe(&self, pos: &Jasir) -> Option<Entry> {
-        let i = *self.index.get(&encode(pos.state(), pos.rules()))? as usize;
+        let i = self.index.get(encode(pos.state(), pos.rules()))? as usize;
         Some(Entry {
             outcome: outcome_of(self.value[i]),
             plies: self.plies[i],
@@ -88,7 +88,7 @@ impl SolveTable {
         };
         write(MAGIC)?;
         write(&(self.len() as u64).to_le_bytes())?;
-        for (&key, &i) in &self.index {
+        for (key, i) in self.index.iter() {
             let i = i as usize;
             write(&key.to_le_bytes())?;
             write(&self.value[i].to_le_bytes())?;
@@ -146,8 +146,8 @@ impl SolveTable {
 
     /// Adds every entry of `other` that this table lacks.
     pub fn merge(&mut self, other: &SolveTable) {
-        for (&key, &j) in &other.index {
-            if self.index.contains_key(&key) {
+        for (key, j) in other.index.iter() {
+            if self.index.contains_key(key) {
                 continue;
             }
             let j = j as usize;
