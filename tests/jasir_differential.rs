@@ -176,3 +176,24 @@ fn jarmo_matches_reference() {
         ],
     );
 }
+
+/// The reference alone reproduces the shared perft counts (those up to
+/// 200,000 nodes), so it is a check of the rules reading, not only of the
+/// bitboard code.
+#[test]
+fn reference_reproduces_perft_file() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft/jasir.perft");
+    let text = std::fs::read_to_string(path).unwrap();
+    let records = timur::perft_file::parse_perft_file(&text).unwrap();
+    let mut checked = 0;
+    for record in &records {
+        let jarmo = record.variant.as_deref() == Some("jarmo");
+        let r = RefPos::parse(&record.fen, jarmo);
+        assert_eq!(r.jfen(), record.fen, "{}", record.id);
+        for &(depth, nodes) in record.counts.iter().filter(|c| c.1 <= 200_000) {
+            assert_eq!(r.perft(depth), nodes, "{} depth {depth}", record.id);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 100, "{checked}");
+}

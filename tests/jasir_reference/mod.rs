@@ -491,4 +491,64 @@ impl RefPos {
         p.white = rng(2) == 0;
         p
     }
+
+    /// Reads a JFEN (for the reference's own perft of the shared records).
+    pub fn parse(text: &str, jarmo: bool) -> RefPos {
+        let f: Vec<&str> = text.split_whitespace().collect();
+        let mut p = RefPos::start(jarmo);
+        p.cell = [[0; 5]; 5];
+        for (i, row) in f[0].split('/').enumerate() {
+            let rank = 4 - i;
+            let mut file = 0;
+            for c in row.chars() {
+                match c {
+                    '1'..='5' => file += c as usize - '0' as usize,
+                    _ => {
+                        p.cell[rank][file] = match c {
+                            'S' => 1,
+                            'E' => 2,
+                            's' => -1,
+                            'e' => -2,
+                            _ => panic!("{text}"),
+                        };
+                        file += 1;
+                    }
+                }
+            }
+        }
+        p.white = f[1] == "w";
+        let (w, b) = f[2].split_once('/').unwrap();
+        p.hand = [w.parse().unwrap(), b.parse().unwrap()];
+        let (w, b) = f[3].split_once('/').unwrap();
+        for (i, part) in [w, b].into_iter().enumerate() {
+            if part != "-" {
+                let (mv, n) = part.split_once(':').unwrap();
+                p.last[i] = Some((hole_of(&mv[..2]), hole_of(&mv[2..]), n.parse().unwrap()));
+            }
+        }
+        if f.len() == 6 {
+            p.halfmove = f[4].parse().unwrap();
+            p.fullmove = f[5].parse().unwrap();
+        }
+        p
+    }
+
+    /// perft by the reference.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal().0;
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .into_iter()
+            .map(|m| {
+                let mut child = self.clone();
+                child.play(m);
+                child.perft(depth - 1)
+            })
+            .sum()
+    }
 }
