@@ -80,7 +80,7 @@ fn parse_board(board: &str, st: &mut State) -> Result<(), String> {
                 if d == 0 || d > 5 {
                     return Err(format!("JFEN rank `{row}`: bad empty run `{c}`"));
                 }
-                file += d;
+                file = file.saturating_add(d);
                 continue;
             }
             if file >= 5 {

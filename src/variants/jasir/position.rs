@@ -125,7 +125,7 @@ impl State {
                 now_elite = true;
                 self.halfmove = 0;
             } else {
-                self.halfmove += 1;
+                self.halfmove = self.halfmove.saturating_add(1);
             }
             if let Some(file) = mv.reentry_file() {
                 let base_hole = base_hole(us, file);
@@ -160,7 +160,7 @@ impl State {
             }
         }
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = them;
         self.key = key;
