@@ -67,7 +67,7 @@ pub struct Solution {
     pub outcome: Outcome,
     /// A best move at the root (`None` if the game is over).
     pub best: Option<Move>,
-    /// Plies to the end under best play (0 for a draw).
+    /// The winner forces the end within this many plies (0 for a draw).
     pub plies: u32,
     /// Positions reachable from the root.
     pub positions: usize,

@@ -19,7 +19,8 @@ pub struct Values {
     /// Side to move's value: `m + 1` for a win with margin `m`, `-(m + 1)`
     /// for a loss, 0 for a draw.
     pub value: Vec<i8>,
-    /// Plies to the end under best play at the node's value (0 for draws
+    /// Retrograde layer at the node's value: the winner forces the end
+    /// within this many plies (0 for draws
     /// and for finished games).
     pub depth: Vec<u32>,
 }

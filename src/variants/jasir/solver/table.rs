@@ -24,7 +24,7 @@ pub struct Entry {
     /// The result under best play, from the side to move's view (a draw is
     /// a Jarmo draw or endless play).
     pub outcome: Outcome,
-    /// Plies to the end under best play (0 for draws).
+    /// The winner forces the end within this many plies (0 for draws).
     pub plies: u32,
     /// A best move; `None` in a finished game.
     pub best: Option<Move>,
