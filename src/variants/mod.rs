@@ -7,6 +7,8 @@ pub mod xiangqi;
 
 use timur_search::Game;
 
+pub mod jasir;
+
 /// How move text is written on the wire, where a game has more than one
 /// convention.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

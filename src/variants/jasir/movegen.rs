@@ -1,0 +1,168 @@
+//! Legal move generation and bulk counting.
+//!
+//! Moves that capture an archer standing on its own base row (an immune
+//! archer) are legal only when the side has no other legal move; they are
+//! generated in a second pass when the first finds nothing.
+
+use super::board::{bit, enemy_base, file_of, own_base, Rules};
+use super::graph::steps;
+use super::moves::Move;
+use super::position::State;
+use super::rules::rule_end;
+use timur_search::MoveList;
+
+/// The step targets of the archer on `from` for the side to move, minus own
+/// archers and a shuttle-barred reversal.
+#[inline]
+fn targets(st: &State, rules: Rules, from: u32) -> u32 {
+    let us = st.side;
+    let mut t = steps(rules, us, from) & !st.archers[us.index()];
+    if rules == Rules::Jarmo {
+        if let Some(sh) = st.shuttle[us.index()] {
+            if sh.count >= 2 && u32::from(sh.to) == from {
+                t &= !bit(u32::from(sh.from));
+            }
+        }
+    }
+    t
+}
+
+/// Whether a Jarmo step from `from` to `to` may carry a re-entry: it arrives
+/// on the enemy base as an elite (already elite, or by capturing) while the
+/// side has an archer in hand.
+#[inline]
+fn arrival_reentry(st: &State, rules: Rules, from: u32, to: u32) -> bool {
+    let us = st.side;
+    rules == Rules::Jarmo
+        && st.hand[us.index()] > 0
+        && enemy_base(us) & bit(to) != 0
+        && (st.elite & bit(from) != 0 || st.archers[us.flip().index()] & bit(to) != 0)
+}
+
+/// Pushes the step `from`→`to` and its re-entry variants.
+#[inline]
+fn push_step(st: &State, rules: Rules, from: u32, to: u32, out: &mut MoveList<Move>) {
+    out.push(Move::step(from, to));
+    if arrival_reentry(st, rules, from, to) {
+        let mut free = own_base(st.side) & !st.occupied();
+        while free != 0 {
+            let h = free.trailing_zeros();
+            free &= free - 1;
+            out.push(Move::step_with_reentry(from, to, file_of(h)));
+        }
+    }
+}
+
+/// Appends every legal move of the side to move (none if the game is over).
+pub fn generate(st: &State, rules: Rules, out: &mut MoveList<Move>) {
+    if rule_end(st, rules).is_some() {
+        return;
+    }
+    let us = st.side;
+    let them = us.flip();
+    let start = out.len();
+    // our enemy base is their own base: our archers there are frozen, theirs immune
+    let far = enemy_base(us);
+    let immune = st.archers[them.index()] & far;
+    let mut movable = st.archers[us.index()] & !far;
+    let mut blocked_by_immunity = 0u32;
+    while movable != 0 {
+        let from = movable.trailing_zeros();
+        movable &= movable - 1;
+        let t = targets(st, rules, from);
+        if t & immune != 0 {
+            blocked_by_immunity |= bit(from);
+        }
+        let mut ok = t & !immune;
+        while ok != 0 {
+            let to = ok.trailing_zeros();
+            ok &= ok - 1;
+            push_step(st, rules, from, to, out);
+        }
+    }
+    if rules == Rules::Jasir && st.hand[us.index()] > 0 {
+        let mut free = own_base(us) & !st.occupied();
+        while free != 0 {
+            let h = free.trailing_zeros();
+            free &= free - 1;
+            out.push(Move::drop(h));
+        }
+    }
+    if out.len() == start {
+        while blocked_by_immunity != 0 {
+            let from = blocked_by_immunity.trailing_zeros();
+            blocked_by_immunity &= blocked_by_immunity - 1;
+            let mut caps = targets(st, rules, from) & immune;
+            while caps != 0 {
+                let to = caps.trailing_zeros();
+                caps &= caps - 1;
+                push_step(st, rules, from, to, out);
+            }
+        }
+    }
+}
+
+/// The number of moves of one step set (with Jarmo's re-entry variants).
+#[inline]
+fn count_steps(st: &State, rules: Rules, from: u32, set: u32, reentries: u32) -> u64 {
+    let mut n = u64::from(set.count_ones());
+    if rules == Rules::Jarmo && reentries != 0 {
+        let us = st.side;
+        let arriving = set & enemy_base(us);
+        if arriving != 0 {
+            let per = u64::from(reentries);
+            if st.elite & bit(from) != 0 {
+                n += per * u64::from(arriving.count_ones());
+            } else {
+                n += per * u64::from((arriving & st.archers[us.flip().index()]).count_ones());
+            }
+        }
+    }
+    n
+}
+
+/// The number of legal moves of the side to move (0 if the game is over).
+pub fn count(st: &State, rules: Rules) -> u64 {
+    if rule_end(st, rules).is_some() {
+        return 0;
+    }
+    let us = st.side;
+    let them = us.flip();
+    let far = enemy_base(us);
+    let immune = st.archers[them.index()] & far;
+    let free_base = own_base(us) & !st.occupied();
+    let reentries = if st.hand[us.index()] > 0 {
+        free_base.count_ones()
+    } else {
+        0
+    };
+    let mut movable = st.archers[us.index()] & !far;
+    let mut n = 0u64;
+    let mut blocked = 0u32;
+    while movable != 0 {
+        let from = movable.trailing_zeros();
+        movable &= movable - 1;
+        let t = targets(st, rules, from);
+        if t & immune != 0 {
+            blocked |= bit(from);
+        }
+        n += count_steps(st, rules, from, t & !immune, reentries);
+    }
+    if rules == Rules::Jasir {
+        n += u64::from(reentries);
+    }
+    if n == 0 {
+        while blocked != 0 {
+            let from = blocked.trailing_zeros();
+            blocked &= blocked - 1;
+            n += count_steps(
+                st,
+                rules,
+                from,
+                targets(st, rules, from) & immune,
+                reentries,
+            );
+        }
+    }
+    n
+}

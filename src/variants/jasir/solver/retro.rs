@@ -1,0 +1,158 @@
+//! Retrograde analysis with scores: for each threshold `k` of the values the
+//! finished games take, the positions whose side to move can force a result
+//! worth at least `k` (set A) and those whose side to move cannot avoid one
+//! worth at most `-k` (set B) are found backward from the ends, as in a
+//! win/loss database: a position joins A when one move reaches B, and B when
+//! all its moves reach A. A position's value is the largest `k` with it in A,
+//! or minus the largest `k` with it in B, else 0: neither side can force a
+//! result better than 0 for itself, so best play either reaches a value-0
+//! end (a Jarmo draw) or goes on forever (a draw by endless play). The layer
+//! at which a position joins its set is its distance to the end under best
+//! play, which makes the stored best moves make progress.
+
+use super::graph::StateGraph;
+use super::{SolvePhase, SolveProgress};
+use std::time::Instant;
+
+/// Values and distances of every node.
+pub struct Values {
+    /// Side to move's value: `m + 1` for a win with margin `m`, `-(m + 1)`
+    /// for a loss, 0 for a draw.
+    pub value: Vec<i8>,
+    /// Retrograde layer at the node's value: the winner forces the end
+    /// within this many plies (0 for draws
+    /// and for finished games).
+    pub depth: Vec<u32>,
+}
+
+const OPEN: u8 = 0;
+const IN_A: u8 = 1;
+const IN_B: u8 = 2;
+
+/// Runs the analysis over `g`.
+pub fn solve_values(
+    g: &StateGraph,
+    progress: &mut dyn FnMut(&SolveProgress),
+    clock: Instant,
+) -> Values {
+    let n = g.nodes();
+    // predecessors in compressed rows
+    let mut pred_start = vec![0u32; n + 1];
+    for &c in &g.children {
+        pred_start[c as usize + 1] += 1;
+    }
+    for i in 0..n {
+        pred_start[i + 1] += pred_start[i];
+    }
+    let mut fill = pred_start.clone();
+    let mut preds = vec![0u32; g.children.len()];
+    for p in 0..n {
+        for e in g.edges(p) {
+            let c = g.children[e] as usize;
+            preds[fill[c] as usize] = p as u32;
+            fill[c] += 1;
+        }
+    }
+    drop(fill);
+    let mut thresholds: Vec<i8> = g
+        .terminal
+        .iter()
+        .enumerate()
+        .filter(|&(i, &v)| v != 0 && g.edges(i).is_empty())
+        .map(|(_, &v)| v.abs())
+        .collect();
+    thresholds.sort_unstable();
+    thresholds.dedup();
+    let mut out = Values {
+        value: vec![0; n],
+        depth: vec![0; n],
+    };
+    let mut status = vec![OPEN; n];
+    let mut counter = vec![0u16; n];
+    let mut depth = vec![0u32; n];
+    let mut queue: Vec<u32> = Vec::with_capacity(n);
+    for &k in &thresholds {
+        status.fill(OPEN);
+        queue.clear();
+        for i in 0..n {
+            let edges = g.edges(i);
+            counter[i] = edges.len() as u16;
+            depth[i] = 0;
+            if edges.is_empty() {
+                let v = g.terminal[i];
+                if v >= k {
+                    status[i] = IN_A;
+                    queue.push(i as u32);
+                } else if v <= -k {
+                    status[i] = IN_B;
+                    queue.push(i as u32);
+                }
+            }
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let p = queue[head] as usize;
+            head += 1;
+            let won_by_mover = status[p] == IN_B;
+            for &q in &preds[pred_start[p] as usize..pred_start[p + 1] as usize] {
+                let q = q as usize;
+                if status[q] != OPEN {
+                    continue;
+                }
+                if won_by_mover {
+                    status[q] = IN_A;
+                } else {
+                    counter[q] -= 1;
+                    if counter[q] != 0 {
+                        continue;
+                    }
+                    status[q] = IN_B;
+                }
+                depth[q] = depth[p] + 1;
+                queue.push(q as u32);
+            }
+        }
+        for i in 0..n {
+            match status[i] {
+                IN_A => {
+                    out.value[i] = k;
+                    out.depth[i] = depth[i];
+                }
+                IN_B => {
+                    out.value[i] = -k;
+                    out.depth[i] = depth[i];
+                }
+                _ => {}
+            }
+        }
+        progress(&SolveProgress {
+            phase: SolvePhase::Retrograde {
+                threshold: k as u32,
+            },
+            positions: n,
+            expanded: queue.len(),
+            edges: g.children.len(),
+            elapsed: clock.elapsed(),
+        });
+    }
+    out
+}
+
+/// The best edge of node `i`: a win moves to a child lost at exactly the
+/// value, nearest the end; a loss to the child that keeps the loss smallest,
+/// farthest from the end; a draw to a drawn child. `None` for a finished
+/// game.
+pub fn best_edge(g: &StateGraph, v: &Values, i: usize) -> Option<usize> {
+    let mine = v.value[i];
+    g.edges(i)
+        .map(|e| {
+            let c = g.children[e] as usize;
+            let score = -v.value[c];
+            // higher is better: value first, then distance (short for wins, long otherwise)
+            let d = i64::from(v.depth[c]);
+            let tie = if mine > 0 { -d } else { d };
+            (score, tie, e)
+        })
+        .max_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)).then(b.2.cmp(&a.2)))
+        .map(|(_, _, e)| e)
+}
