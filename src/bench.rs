@@ -63,7 +63,7 @@ pub fn run(
         Some(kind) => vec![kind],
         None => VariantKind::ALL
             .into_iter()
-            .filter(|&k| k != VariantKind::Chess960 && AnyGame::supports(k))
+            .filter(|&k| k != VariantKind::Chess960)
             .collect(),
     };
     for kind in kinds {

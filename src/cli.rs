@@ -11,7 +11,7 @@ use std::time::Instant;
 fn game_for(kind: VariantKind, fen: Option<&str>) -> Result<AnyGame, String> {
     match fen {
         Some(text) => AnyGame::from_fen(kind, text),
-        None => AnyGame::start(kind),
+        None => Ok(AnyGame::start(kind)),
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use timur::engine::{AnyGame, VariantKind};
+use timur::engine::VariantKind;
 use timur::matches::config::SprtSpec;
 use timur::matches::sprt::SprtDecision;
 use timur::matches::table::standings;
@@ -122,10 +122,6 @@ fn an_xboard_engine_negotiates_and_resigns() {
 
 #[test]
 fn a_ucci_engine_without_a_move_loses() {
-    // UCCI is xiangqi's protocol: this runs once xiangqi is in AnyGame.
-    if !AnyGame::supports(VariantKind::Xiangqi) {
-        return;
-    }
     fake_loses_in(
         VariantKind::Xiangqi,
         "ucci_nobestmove.sh",

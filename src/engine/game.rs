@@ -4,6 +4,7 @@
 use super::kind::VariantKind;
 use super::state::GameState;
 use crate::variants::chess::Chess;
+use crate::variants::jasir::{Jasir, Rules};
 use crate::variants::tamerlane::Tamerlane;
 use crate::variants::xiangqi::Xiangqi;
 use crate::variants::Variant;
@@ -20,6 +21,8 @@ pub enum AnyGame {
     Tamerlane(GameState<Tamerlane>),
     /// Xiangqi.
     Xiangqi(GameState<Xiangqi>),
+    /// Jasir or Jarmo (the position carries its rule set).
+    Jasir(GameState<Jasir>),
 }
 
 /// Runs `$body` with `$g` bound to the [`GameState`] inside an [`AnyGame`]
@@ -31,14 +34,15 @@ macro_rules! with_game {
             $crate::engine::AnyGame::Chess($g) => $body,
             $crate::engine::AnyGame::Tamerlane($g) => $body,
             $crate::engine::AnyGame::Xiangqi($g) => $body,
+            $crate::engine::AnyGame::Jasir($g) => $body,
         }
     };
 }
 
 impl AnyGame {
     /// The start position of `kind`.
-    pub fn start(kind: VariantKind) -> Result<AnyGame, String> {
-        Ok(match kind {
+    pub fn start(kind: VariantKind) -> AnyGame {
+        match kind {
             VariantKind::Chess => AnyGame::Chess(GameState::new(Chess::start_position())),
             VariantKind::Chess960 => {
                 let mut pos = Chess::start_position();
@@ -49,8 +53,9 @@ impl AnyGame {
                 AnyGame::Tamerlane(GameState::new(Tamerlane::start_position()))
             }
             VariantKind::Xiangqi => AnyGame::Xiangqi(GameState::new(Xiangqi::start_position())),
-            other => return Err(format!("variant `{other}` is not available in this build")),
-        })
+            VariantKind::Jasir => AnyGame::Jasir(GameState::new(Jasir::start_position_for(Rules::Jasir))),
+            VariantKind::Jarmo => AnyGame::Jasir(GameState::new(Jasir::start_position_for(Rules::Jarmo))),
+        }
     }
 
     /// A game of `kind` from position text.
@@ -63,13 +68,9 @@ impl AnyGame {
             }
             VariantKind::Tamerlane => AnyGame::Tamerlane(GameState::new(Tamerlane::from_fen(fen)?)),
             VariantKind::Xiangqi => AnyGame::Xiangqi(GameState::new(Xiangqi::from_fen(fen)?)),
-            other => return Err(format!("variant `{other}` is not available in this build")),
+            VariantKind::Jasir => AnyGame::Jasir(GameState::new(Jasir::from_fen_for(fen, Rules::Jasir)?)),
+            VariantKind::Jarmo => AnyGame::Jasir(GameState::new(Jasir::from_fen_for(fen, Rules::Jarmo)?)),
         })
-    }
-
-    /// Whether this build plays `kind`.
-    pub fn supports(kind: VariantKind) -> bool {
-        AnyGame::start(kind).is_ok()
     }
 }
 
@@ -83,4 +84,4 @@ macro_rules! impl_from_state {
     )*};
 }
 
-impl_from_state!(Chess(Chess), Tamerlane(Tamerlane), Xiangqi(Xiangqi));
+impl_from_state!(Chess(Chess), Tamerlane(Tamerlane), Xiangqi(Xiangqi), Jasir(Jasir));

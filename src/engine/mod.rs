@@ -143,10 +143,7 @@ impl Engine {
     /// An engine set to orthodox chess at the start position.
     pub fn new() -> Engine {
         let options = Options::default();
-        let game = match AnyGame::start(VariantKind::Chess) {
-            Ok(game) => game,
-            Err(why) => unreachable!("chess is always available: {why}"),
-        };
+        let game = AnyGame::start(VariantKind::Chess);
         Engine {
             kind: VariantKind::Chess,
             searcher: Arc::new(Searcher::new(options.hash_mib, options.threads)),
@@ -186,18 +183,9 @@ impl Engine {
     /// Switches the variant and resets the game to its start position.
     pub fn set_variant(&mut self, kind: VariantKind) -> Result<(), String> {
         self.stop_and_wait();
-        let previous = self.kind;
         self.kind = kind;
-        match AnyGame::start(self.kind()) {
-            Ok(game) => {
-                self.game = game;
-                Ok(())
-            }
-            Err(why) => {
-                self.kind = previous;
-                Err(why)
-            }
-        }
+        self.game = AnyGame::start(self.kind());
+        Ok(())
     }
 
     /// Sets `UCI_Chess960`; a chess game restarts from the start position.
@@ -205,9 +193,7 @@ impl Engine {
         self.stop_and_wait();
         self.options.chess960 = on;
         if self.kind == VariantKind::Chess {
-            if let Ok(game) = AnyGame::start(self.kind()) {
-                self.game = game;
-            }
+            self.game = AnyGame::start(self.kind());
         }
     }
 
@@ -250,9 +236,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.clear_hash();
         let kind = self.kind();
-        if let Ok(game) = AnyGame::start(kind) {
-            self.game = game;
-        }
+        self.game = AnyGame::start(kind);
     }
 
     /// Sets the position from a start (`None` = the variant's start position)
@@ -268,7 +252,7 @@ impl Engine {
         let start = match fen {
             Some(text) => AnyGame::from_fen(kind, text)
                 .map_err(|why| format!("invalid position `{text}`: {why}"))?,
-            None => AnyGame::start(kind)?,
+            None => AnyGame::start(kind),
         };
         let notation = self.notation();
         let game = with_game!(start, state => {
@@ -309,7 +293,7 @@ impl Engine {
         let start = match fen {
             Some(text) => AnyGame::from_fen(kind, text)
                 .map_err(|why| format!("invalid position `{text}`: {why}"))?,
-            None => AnyGame::start(kind)?,
+            None => AnyGame::start(kind),
         };
         let notation = self.notation();
         let searcher = Arc::clone(&self.searcher);

@@ -80,7 +80,6 @@ pub fn limits_of(go: &GoParams, side: Color) -> Limits {
 fn options(engine: &Engine) -> Vec<String> {
     let vars: Vec<String> = VariantKind::ALL
         .iter()
-        .filter(|&&k| super::AnyGame::supports(k))
         .map(|k| k.name().to_string())
         .collect();
     let o = engine.options();

@@ -54,7 +54,7 @@ pub fn play_game(
     let kind = config.variant;
     let start = opening.start(kind)?;
     let start_fen = with_game!(&start, s => s.position().to_fen());
-    let standard_fen = with_game!(&AnyGame::start(kind)?, s => s.position().to_fen());
+    let standard_fen = with_game!(&AnyGame::start(kind), s => s.position().to_fen());
     let setup = GameSetup {
         variant: kind,
         standard_start: start_fen == standard_fen,

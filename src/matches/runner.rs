@@ -81,7 +81,7 @@ fn distinct(names: Vec<String>) -> Vec<String> {
 /// Starts each engine once to learn its name and check that it can play the
 /// match (variant, limits, openings).
 fn preflight(config: &MatchConfig, openings: &[Opening]) -> Result<Vec<String>, String> {
-    let standard = with_game!(&AnyGame::start(config.variant)?, s => s.position().to_fen());
+    let standard = with_game!(&AnyGame::start(config.variant), s => s.position().to_fen());
     let mut needs_setup = false;
     for opening in openings {
         let fen = with_game!(&opening.start(config.variant)?, s => s.position().to_fen());

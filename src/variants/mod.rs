@@ -2,12 +2,11 @@
 //! (what the search needs) and [`Variant`] (text: positions, moves, board).
 
 pub mod chess;
+pub mod jasir;
 pub mod tamerlane;
 pub mod xiangqi;
 
 use timur_search::Game;
-
-pub mod jasir;
 
 /// How move text is written on the wire, where a game has more than one
 /// convention.
