@@ -248,19 +248,30 @@ fn bad_input_keeps_the_position_and_the_loop() {
     let kept = after(&["h2e2", "h9g7"], ZERO_NINE).to_fen();
     assert_eq!(displayed_fen(&mut engine), kept);
     for (line, token) in [
-        ("position fen garbage", "garbage"),
+        ("position fen garbage", "`garbage`"),
+        // Nine ranks: the reason quotes the board.
         (
             "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w - - 0 1",
-            "rnbakabnr",
+            "`rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR`",
         ),
         (
             "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1",
-            "x",
+            "`x`",
         ),
-        ("position startpos moves h2e2 j0j1", "j0j1"),
-        ("position startpos moves a0a5", "a0a5"),
-        ("position startpos moves h2e2 h10g7", "h10g7"),
-        ("position startpos moves h2e2 h9g7 e2e9", "e2e9"),
+        // The generals face each other on the open e-file.
+        (
+            "position fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+            "invalid position",
+        ),
+        ("position startpos moves h2e2 j0j1", "move 2 `j0j1`"),
+        ("position startpos moves a0a5", "move 1 `a0a5`"),
+        ("position startpos moves h2e2 h10g7", "move 2 `h10g7`"),
+        ("position startpos moves h2e2 h9g7 e2e9", "move 3 `e2e9`"),
+        // Flying general: d0 would face the black general on the d-file.
+        (
+            "position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1 moves e0d0",
+            "move 1 `e0d0`",
+        ),
     ] {
         engine.send(line);
         let errors = engine.sync();
@@ -295,6 +306,12 @@ fn checkmated_side_answers_none_at_once() {
     engine.send(&format!("position fen {MATED}"));
     engine.send("go depth 5");
     assert_eq!(engine.expect_prefix("bestmove", LIMIT), "bestmove (none)");
+    // A minute's search is not started at all.
+    engine.send("go movetime 60000");
+    assert_eq!(
+        engine.expect_prefix("bestmove", Duration::from_secs(10)),
+        "bestmove (none)"
+    );
     // `go infinite` waits for `stop` even here (UCI: no bestmove before it).
     engine.send("go infinite");
     engine.sync();
