@@ -95,6 +95,26 @@ fn displayed_fen(engine: &mut EngineProcess) -> String {
         .to_string()
 }
 
+/// Every PV the engine printed, and its bestmove with the ponder move, is a
+/// legal line from `root`.
+fn assert_lines_legal(root: &Tamerlane, transcript: &[String]) {
+    for line in transcript {
+        let moves = if line.starts_with("info depth") {
+            match line.split_once(" pv ") {
+                Some((_, pv)) => pv.split_whitespace().collect::<Vec<_>>(),
+                None => continue,
+            }
+        } else if line.starts_with("bestmove") {
+            line.split_whitespace()
+                .filter(|w| !matches!(*w, "bestmove" | "ponder"))
+                .collect()
+        } else {
+            continue;
+        };
+        replay(root.clone(), &moves);
+    }
+}
+
 #[test]
 fn the_swap_line_has_a_royal_swap_and_a_citadel_move() {
     let (pos, kinds) = replay(Tamerlane::start_position(), &SWAP_LINE);
@@ -128,17 +148,7 @@ fn searches_after_a_royal_swap_and_a_citadel_swap() {
         pos.to_fen(),
         engine.transcript.join("\n")
     );
-    for info in engine
-        .transcript
-        .iter()
-        .filter(|l| l.starts_with("info depth"))
-    {
-        let Some((_, pv)) = info.split_once(" pv ") else {
-            continue;
-        };
-        let moves: Vec<&str> = pv.split_whitespace().collect();
-        replay(pos.clone(), &moves);
-    }
+    assert_lines_legal(&pos, &engine.transcript);
     assert!(
         engine
             .transcript
@@ -267,5 +277,37 @@ fn citadel_draw_from_a_tfen_ends_the_game() {
         errors.len() == 1 && errors[0].starts_with("info string error:"),
         "{errors:?}"
     );
+    assert_game_over(&mut engine);
+}
+
+/// `tam-royal-swap-no-other-move` of tamerlane.perft: White's only legal
+/// move is the royal swap a1h5 (king a1 with the blocked pawn h5).
+const ONLY_A_SWAP: &str = "11/10k/11/11/7t3/7PW3/11/pr1n8/PR10/K10 w -- SCsc 00 0 40";
+
+#[test]
+fn plays_the_only_move_a_royal_swap() {
+    let pos = Tamerlane::from_fen(ONLY_A_SWAP).unwrap();
+    let moves = legal(&pos);
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0].kind, MoveKind::RoyalSwap);
+    let mut engine = tamerlane_engine();
+    engine.send(&format!("position fen {ONLY_A_SWAP}"));
+    engine.send("go depth 5");
+    let line = engine.expect_prefix("bestmove", LIMIT);
+    assert_eq!(
+        bestmove_of(&line),
+        pos.format_move(moves[0], Notation::default())
+    );
+    assert_lines_legal(&pos, &engine.transcript);
+}
+
+#[test]
+fn no_legal_move_is_a_loss_answered_at_once() {
+    // `tam-stalemate-loss`: the same position with the royal swap used up.
+    let tfen = ONLY_A_SWAP.replacen(" SCsc ", " Csc ", 1);
+    let pos = Tamerlane::from_fen(&tfen).unwrap();
+    assert!(legal(&pos).is_empty() && !pos.is_finished());
+    let mut engine = tamerlane_engine();
+    engine.send(&format!("position fen {tfen}"));
     assert_game_over(&mut engine);
 }

@@ -31,6 +31,11 @@ const MATED: &str = "3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1";
 /// chariot on a9 and by the flying-general rule).
 const MATE_IN_ONE: &str = "3k5/8R/R8/9/9/9/9/9/9/4K4 w - - 0 1";
 
+/// Red to move wins only by stalemate: the horse d4 goes to c6 and covers
+/// d8 without giving check; e9 faces the red general (d4e6 would block the
+/// e-file and free e9).
+const STALEMATE_IN_ONE: &str = "3k5/9/9/9/9/3N5/9/9/9/4K4 w - - 0 1";
+
 fn bestmove_of(line: &str) -> String {
     line.split_whitespace()
         .nth(1)
@@ -76,6 +81,32 @@ fn legal_count(pos: &Xiangqi) -> usize {
     list.len()
 }
 
+/// Every PV the engine printed, and its bestmove with the ponder move, is a
+/// legal line from `root` in `notation`.
+fn assert_lines_legal(root: &Xiangqi, transcript: &[String], notation: Notation) {
+    for line in transcript {
+        let moves = if line.starts_with("info depth") {
+            match line.split_once(" pv ") {
+                Some((_, pv)) => pv.split_whitespace().collect::<Vec<_>>(),
+                None => continue,
+            }
+        } else if line.starts_with("bestmove") {
+            line.split_whitespace()
+                .filter(|w| !matches!(*w, "bestmove" | "ponder"))
+                .collect()
+        } else {
+            continue;
+        };
+        let mut walk = root.clone();
+        for text in moves {
+            let mv = walk
+                .parse_move(text, notation)
+                .unwrap_or_else(|e| panic!("`{text}` in `{line}`: {e}"));
+            walk.make_move(mv);
+        }
+    }
+}
+
 #[test]
 fn uci_lists_xiangqi_and_the_rank_option() {
     let mut engine = EngineProcess::start();
@@ -113,23 +144,7 @@ fn plays_a_legal_move_after_an_opening() {
         pos.to_fen(),
         engine.transcript.join("\n")
     );
-    // Every PV the engine printed is a legal line from the root.
-    for info in engine
-        .transcript
-        .iter()
-        .filter(|l| l.starts_with("info depth"))
-    {
-        let Some((_, pv)) = info.split_once(" pv ") else {
-            continue;
-        };
-        let mut walk = pos.clone();
-        for text in pv.split_whitespace() {
-            let mv = walk
-                .parse_move(text, ZERO_NINE)
-                .unwrap_or_else(|e| panic!("PV move `{text}` in `{info}`: {e}"));
-            walk.make_move(mv);
-        }
-    }
+    assert_lines_legal(&pos, &engine.transcript, ZERO_NINE);
     assert!(
         engine
             .transcript
@@ -211,6 +226,7 @@ fn ranks_from_one_on_the_wire() {
     // The engine writes ranks 1..10 too.
     engine.send("go depth 3");
     let line = engine.expect_prefix("bestmove", LIMIT);
+    assert_lines_legal(&pos, &engine.transcript, ONE_TEN);
     let best = bestmove_of(&line);
     assert!(
         pos.parse_move(&best, ONE_TEN).is_ok(),
@@ -335,6 +351,44 @@ fn finds_a_mate_in_one() {
     assert!(
         child.in_check() && legal_count(&child) == 0,
         "`{best}` does not mate\n{}",
+        engine.transcript.join("\n")
+    );
+    assert!(
+        engine
+            .transcript
+            .iter()
+            .any(|l| l.contains("score mate 1 ")),
+        "{}",
+        engine.transcript.join("\n")
+    );
+}
+
+#[test]
+fn stalemate_wins_and_is_found() {
+    let pos = Xiangqi::from_fen(STALEMATE_IN_ONE).unwrap();
+    // Precondition: the one winning move here stalemates.
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    let mut wins = 0;
+    for &mv in &list {
+        let mut child = pos.clone();
+        child.make_move(mv);
+        if legal_count(&child) == 0 {
+            assert!(!child.in_check(), "{}", pos.format_move(mv, ZERO_NINE));
+            wins += 1;
+        }
+    }
+    assert_eq!(wins, 1);
+    let mut engine = xiangqi_engine();
+    engine.send(&format!("position fen {STALEMATE_IN_ONE}"));
+    engine.send("go depth 4");
+    let best = bestmove_of(&engine.expect_prefix("bestmove", LIMIT));
+    let mut child = pos.clone();
+    child.make_move(pos.parse_move(&best, ZERO_NINE).unwrap());
+    assert_eq!(
+        legal_count(&child),
+        0,
+        "`{best}` does not stalemate\n{}",
         engine.transcript.join("\n")
     );
     assert!(
