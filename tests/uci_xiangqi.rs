@@ -200,6 +200,13 @@ fn d_shows_the_fen() {
     );
     engine.send(&format!("position fen {MATE_IN_ONE}"));
     assert_eq!(displayed_fen(&mut engine), MATE_IN_ONE);
+    // Input may use `H`/`E` and `r` for Red; `d` writes the standard form.
+    engine
+        .send("position fen rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r - - 0 1");
+    assert_eq!(
+        displayed_fen(&mut engine),
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+    );
 }
 
 #[test]
