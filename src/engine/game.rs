@@ -53,8 +53,12 @@ impl AnyGame {
                 AnyGame::Tamerlane(GameState::new(Tamerlane::start_position()))
             }
             VariantKind::Xiangqi => AnyGame::Xiangqi(GameState::new(Xiangqi::start_position())),
-            VariantKind::Jasir => AnyGame::Jasir(GameState::new(Jasir::start_position_for(Rules::Jasir))),
-            VariantKind::Jarmo => AnyGame::Jasir(GameState::new(Jasir::start_position_for(Rules::Jarmo))),
+            VariantKind::Jasir => {
+                AnyGame::Jasir(GameState::new(Jasir::start_position_for(Rules::Jasir)))
+            }
+            VariantKind::Jarmo => {
+                AnyGame::Jasir(GameState::new(Jasir::start_position_for(Rules::Jarmo)))
+            }
         }
     }
 
@@ -68,8 +72,12 @@ impl AnyGame {
             }
             VariantKind::Tamerlane => AnyGame::Tamerlane(GameState::new(Tamerlane::from_fen(fen)?)),
             VariantKind::Xiangqi => AnyGame::Xiangqi(GameState::new(Xiangqi::from_fen(fen)?)),
-            VariantKind::Jasir => AnyGame::Jasir(GameState::new(Jasir::from_fen_for(fen, Rules::Jasir)?)),
-            VariantKind::Jarmo => AnyGame::Jasir(GameState::new(Jasir::from_fen_for(fen, Rules::Jarmo)?)),
+            VariantKind::Jasir => {
+                AnyGame::Jasir(GameState::new(Jasir::from_fen_for(fen, Rules::Jasir)?))
+            }
+            VariantKind::Jarmo => {
+                AnyGame::Jasir(GameState::new(Jasir::from_fen_for(fen, Rules::Jarmo)?))
+            }
         })
     }
 }
@@ -84,4 +92,9 @@ macro_rules! impl_from_state {
     )*};
 }
 
-impl_from_state!(Chess(Chess), Tamerlane(Tamerlane), Xiangqi(Xiangqi), Jasir(Jasir));
+impl_from_state!(
+    Chess(Chess),
+    Tamerlane(Tamerlane),
+    Xiangqi(Xiangqi),
+    Jasir(Jasir)
+);

@@ -321,7 +321,10 @@ impl Engine {
     }
 
     /// perft split by root move: `(move text, leaves)` in generation order.
-    pub fn perft(&self, depth: u32) -> Vec<(String, u64)> {
+    /// A running search is stopped first (its `bestmove` comes before the
+    /// divide).
+    pub fn perft(&mut self, depth: u32) -> Vec<(String, u64)> {
+        self.stop_and_wait();
         let notation = self.notation();
         let threads = self.options.threads;
         with_game!(&self.game, state => {
