@@ -12,4 +12,5 @@ pub mod engine;
 pub mod matches;
 pub mod perft;
 pub mod perft_file;
+pub mod solve;
 pub mod variants;

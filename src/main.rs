@@ -58,6 +58,24 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Solve a Jasir or Jarmo position exactly (retrograde analysis over
+    /// every reachable position); prints the result and a best move.
+    Solve {
+        /// jasir or jarmo.
+        #[arg(long, default_value = "jasir")]
+        variant: VariantKind,
+        /// The position (JFEN); the start position if absent.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Give up when more positions than this are reachable (about 130
+        /// bytes each).
+        #[arg(long, default_value_t = timur::variants::jasir::solver::DEFAULT_MAX_POSITIONS)]
+        max_positions: usize,
+        /// Save the table of solved positions here (for the `JasirTable`
+        /// engine option).
+        #[arg(long)]
+        save: Option<PathBuf>,
+    },
     /// Search a fixed set of positions per variant to a fixed depth; the
     /// last line is `<nodes> nodes <nps> nps`.
     Bench {
@@ -101,6 +119,12 @@ fn main() -> ExitCode {
             max_nodes,
             threads,
         }) => cli::perft_suite(&file, variant, max_depth, max_nodes, threads),
+        Some(Command::Solve {
+            variant,
+            fen,
+            max_positions,
+            save,
+        }) => timur::solve::run(variant, fen.as_deref(), max_positions, save.as_deref()),
         Some(Command::Bench {
             variant,
             depth,

@@ -127,6 +127,12 @@ fn options(engine: &Engine) -> Vec<String> {
             },
         ),
         ("XiangqiRanksFromOne", OptionSpec::Check { default: false }),
+        (
+            "JasirTable",
+            OptionSpec::String {
+                default: String::new(),
+            },
+        ),
     ]
     .iter()
     .map(|(name, spec)| uci::option_line(name, spec))
@@ -191,13 +197,30 @@ pub fn set_option(engine: &mut Engine, name: &str, value: Option<&str>) -> Resul
             engine.set_ranks_from_one(parse_bool(value_of()?)?);
             Ok(())
         }
+        "jasirtable" => engine.set_jasir_table(value.unwrap_or_default()),
         _ => Err(format!("unknown option `{name}`")),
     }
 }
 
 fn report_search_event(event: SearchEvent) {
     match event {
-        SearchEvent::Info(info) => send(&uci::info_line(&info_line_of(&info))),
+        SearchEvent::Info(info) => {
+            send(&uci::info_line(&info_line_of(&info)));
+            // Games whose result is a score (Jasir, Jarmo): `score mate N`
+            // says who wins, this line says by how much.
+            if let Score::Mate { moves, margin } = info.score {
+                if margin > 0 {
+                    let winner = if moves > 0 {
+                        "side to move"
+                    } else {
+                        "opponent"
+                    };
+                    send(&uci::info_string(&format!(
+                        "result score {margin} for the {winner}"
+                    )));
+                }
+            }
+        }
         SearchEvent::Done(best) => send(&uci::bestmove_line(
             best.best.as_deref(),
             best.ponder.as_deref(),

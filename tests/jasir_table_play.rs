@@ -1,0 +1,80 @@
+//! `timur solve --save` and the engine's `JasirTable` option: with a table,
+//! `go` plays the solved best move at once, with its exact score.
+
+mod common;
+
+use common::EngineProcess;
+use std::process::Command;
+use std::time::Duration;
+use timur::variants::jasir::solver::{solve, SolveOutcome};
+use timur::variants::jasir::{Jasir, Rules};
+use timur::variants::{Notation, Variant};
+
+const SECONDS: Duration = Duration::from_secs(60);
+
+#[test]
+fn solved_positions_are_played_from_the_table() {
+    let fen = "ss3/5/5/5/S3S w 0/0 -/- 0 1";
+    let dir = std::env::temp_dir().join(format!("timur-jasir-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("jasir.tbl");
+    let out = Command::new(env!("CARGO_BIN_EXE_timur"))
+        .args(["solve", "--variant", "jasir", "--fen", fen, "--save"])
+        .arg(&table)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("result: ") && text.contains("best move: "),
+        "{text}"
+    );
+
+    let pos = Jasir::from_fen_for(fen, Rules::Jasir).unwrap();
+    let SolveOutcome::Solved(solution) = solve(&pos, &mut |_| {}) else {
+        panic!("small position solves")
+    };
+    let best = pos.format_move(solution.best.unwrap(), Notation::default());
+    assert!(text.contains(&format!("best move: {best}")), "{text}");
+
+    let mut engine = EngineProcess::start();
+    engine.send("setoption name UCI_Variant value jasir");
+    engine.send(&format!(
+        "setoption name JasirTable value {}",
+        table.display()
+    ));
+    engine.send(&format!("position fen {fen}"));
+    engine.send("go depth 20");
+    let line = engine.expect_prefix("bestmove", SECONDS);
+    assert_eq!(line, format!("bestmove {best}"));
+    assert!(
+        engine.transcript.iter().any(|l| l.contains(" score mate ")),
+        "{}",
+        engine.transcript.join("\n")
+    );
+    // A bad table path is an error line; the engine keeps serving.
+    engine.send("setoption name JasirTable value /nonexistent/table");
+    let lines = engine.sync();
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string error:")),
+        "{}",
+        lines.join("\n")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn solve_refuses_other_games_and_too_large_positions() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_timur"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let chess = run(&["solve", "--variant", "chess"]);
+    assert!(!chess.status.success());
+    assert!(String::from_utf8_lossy(&chess.stderr).contains("jasir and jarmo"));
+    let big = run(&["solve", "--variant", "jarmo", "--max-positions", "1000"]);
+    assert!(!big.status.success());
+    assert!(String::from_utf8_lossy(&big.stderr).contains("not solved"));
+}
