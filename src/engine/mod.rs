@@ -9,6 +9,7 @@ mod kind;
 pub mod output;
 mod state;
 pub mod uci;
+pub mod xboard;
 
 pub use game::AnyGame;
 pub use kind::VariantKind;
@@ -287,6 +288,12 @@ impl Engine {
         with_game!(&self.game, state => state.position().pretty())
     }
 
+    /// The number of moves (plies) played since the game's start position
+    /// (the last `position`, `setboard` or new game).
+    pub fn plies_played(&self) -> usize {
+        with_game!(&self.game, state => state.moves().len())
+    }
+
     /// The side to move in the current position.
     pub fn side_to_move(&self) -> timur_search::Color {
         with_game!(&self.game, state => timur_search::Game::side_to_move(state.position()))
@@ -407,19 +414,24 @@ impl Engine {
 }
 
 /// Runs the engine on stdin/stdout: the first command chooses the protocol
-/// (`uci`, or any other UCI command, starts UCI).
+/// (`xboard` starts XBoard/CECP; `uci`, or any other UCI command, starts
+/// UCI).
 pub fn run_stdio() {
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
     let mut engine = Engine::new();
     let mut first = None;
-    while let Some(line) = input::read_line(&mut input) {
-        if !line.trim().is_empty() {
-            first = Some(line);
-            break;
+    {
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        while let Some(line) = input::read_line(&mut input) {
+            if !line.trim().is_empty() {
+                first = Some(line);
+                break;
+            }
         }
     }
-    if first.is_some() {
-        uci::run(&mut engine, first, &mut input);
+    match first {
+        Some(line) if line.trim().eq_ignore_ascii_case("xboard") => xboard::run(&mut engine, line),
+        Some(line) => uci::run(&mut engine, Some(line), &mut std::io::stdin().lock()),
+        None => {}
     }
 }
