@@ -30,8 +30,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use timur_protocol::xboard::{
-    error_line, feature_lines, illegal_move_line, move_line, parse_xboard, pong_line,
-    result_line, thinking_line,
+    error_line, feature_lines, illegal_move_line, move_line, parse_xboard, pong_line, result_line,
+    thinking_line,
 };
 use timur_protocol::XboardCommand as X;
 use timur_search::{Color, Limits};
@@ -138,7 +138,7 @@ impl<'a> Session<'a> {
         let command = match parse_xboard(line) {
             Ok(command) => command,
             Err(why) => {
-                send(&error_line(&why, echo(line)));
+                send(&error(&why, line));
                 return true;
             }
         };
@@ -146,7 +146,7 @@ impl<'a> Session<'a> {
             return false;
         }
         if let Err(why) = self.execute(command) {
-            send(&error_line(&why, echo(line)));
+            send(&error(&why, line));
         }
         true
     }
@@ -258,7 +258,7 @@ impl<'a> Session<'a> {
     fn new_game(&mut self) {
         self.discard_search();
         if let Err(why) = self.engine.set_variant(VariantKind::Chess) {
-            send(&error_line(&why, "new"));
+            send(&error(&why, "new"));
         }
         self.engine.new_game();
         self.time.new_game();
@@ -315,14 +315,14 @@ impl<'a> Session<'a> {
     /// thinking if it is now the engine's turn.
     fn user_move(&mut self, text: &str) {
         if self.invalid_position {
-            send(&illegal_move_line(text, Some("no valid position")));
+            send(&illegal_move_line(echo(text), Some("no valid position")));
             return;
         }
         self.discard_search();
         let notation = self.engine.notation();
         let internal = castling::from_wire(self.engine.game(), text, notation);
         if self.engine.play_move(&internal).is_err() {
-            send(&illegal_move_line(text, None));
+            send(&illegal_move_line(echo(text), None));
             if self.analyzing {
                 self.analyze();
             }
@@ -330,7 +330,9 @@ impl<'a> Session<'a> {
         }
         if self.analyzing {
             self.analyze();
-        } else if !self.report_end() && !self.force && self.engine.side_to_move() == self.engine_side
+        } else if !self.report_end()
+            && !self.force
+            && self.engine.side_to_move() == self.engine_side
         {
             self.think();
         }
@@ -419,7 +421,7 @@ impl<'a> Session<'a> {
         };
         match self.engine.go(request, Arc::new(callback)) {
             Ok(()) => self.search = Some((id, purpose)),
-            Err(why) => send(&error_line(&why, "go")),
+            Err(why) => send(&error(&why, "go")),
         }
     }
 
@@ -456,7 +458,7 @@ impl<'a> Session<'a> {
                 send(&move_line(&wire));
                 self.report_end();
             }
-            Err(why) => send(&error_line(&why, &text)),
+            Err(why) => send(&error(&why, &text)),
         }
     }
 }
@@ -468,6 +470,11 @@ fn xboard_name(kind: VariantKind) -> &'static str {
         VariantKind::Chess960 => "fischerandom",
         other => other.name(),
     }
+}
+
+/// `Error (<why>): <command>`, both cut to [`ECHO_LIMIT`] bytes.
+fn error(why: &str, command: &str) -> String {
+    error_line(echo(why), echo(command))
 }
 
 /// At most [`ECHO_LIMIT`] bytes of `text`, cut at a character boundary.

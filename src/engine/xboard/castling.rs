@@ -80,8 +80,8 @@ mod tests {
     #[test]
     fn fischer_random_castling_both_ways() {
         // King b1, rooks a1 and h1: O-O-O is king b1 takes rook a1.
-        let game = AnyGame::from_fen(VariantKind::Chess960, "1k6/8/8/8/8/8/8/RK5R w AH - 0 1")
-            .unwrap();
+        let game =
+            AnyGame::from_fen(VariantKind::Chess960, "1k6/8/8/8/8/8/8/RK5R w AH - 0 1").unwrap();
         assert_eq!(from_wire(&game, "O-O-O", FRC), "b1a1");
         assert_eq!(from_wire(&game, "O-O", FRC), "b1h1");
         assert_eq!(from_wire(&game, "e2e4", FRC), "e2e4");
@@ -89,8 +89,7 @@ mod tests {
         assert_eq!(to_wire(&game, "b1h1", FRC), "O-O");
         assert_eq!(to_wire(&game, "h1h8", FRC), "h1h8");
         // Orthodox chess keeps e1g1 on the wire.
-        let game = AnyGame::from_fen(VariantKind::Chess, "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
-            .unwrap();
+        let game = AnyGame::from_fen(VariantKind::Chess, "4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
         assert_eq!(to_wire(&game, "e1g1", Notation::default()), "e1g1");
         assert_eq!(from_wire(&game, "O-O", Notation::default()), "e1g1");
         // No castling available: the text stays and is refused later.

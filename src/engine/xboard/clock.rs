@@ -117,8 +117,8 @@ impl TimeControl {
                 increment,
                 from_move,
             } => {
-                let moves_to_go = (moves > 0)
-                    .then(|| moves - moves_done.saturating_sub(from_move) % moves);
+                let moves_to_go =
+                    (moves > 0).then(|| moves - moves_done.saturating_sub(from_move) % moves);
                 limits.clock = Some(Clock {
                     time: self.engine_time.unwrap_or(base),
                     increment,
