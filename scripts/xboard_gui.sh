@@ -5,7 +5,7 @@
 #
 # Usage: scripts/xboard_gui.sh [seconds-per-game] [opponent] [variants...]
 #   opponent: timur (default; two timur processes) or fairymax
-#   variants: XBoard names (default: normal fischerandom); every one is
+#   variants: XBoard names (default: normal fischerandom xiangqi); each is
 #             skipped unless `timur`'s feature line lists it, so xiangqi
 #             joins in once the engine plays it.
 # Installs xboard, xvfb, imagemagick and fairymax with apt-get if missing.

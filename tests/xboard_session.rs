@@ -270,6 +270,36 @@ fn ping_waits_for_the_move_but_not_for_analysis() {
 }
 
 #[test]
+fn playother_and_go_choose_the_engines_side() {
+    let mut engine = xboard();
+    engine.send("new");
+    engine.send("sd 2");
+    engine.send("force");
+    // White to move; the engine takes Black and waits.
+    engine.send("playother");
+    assert!(ping(&mut engine, 1).is_empty(), "{:?}", engine.transcript);
+    engine.send("usermove e2e4");
+    let reply = engine.expect_prefix("move", SECONDS);
+    // Force mode: moves are only recorded, for both sides.
+    let black = if reply[5..].starts_with("a7") {
+        "h7h6"
+    } else {
+        "a7a6"
+    };
+    engine.send("force");
+    engine.send("usermove d2d4");
+    engine.send(&format!("usermove {black}"));
+    assert!(ping(&mut engine, 2).is_empty(), "{:?}", engine.transcript);
+    // `go`: the engine plays White, the side to move.
+    engine.send("go");
+    let mv = engine.expect_prefix("move", SECONDS);
+    let mut pos = position(START);
+    for text in ["e2e4", &reply[5..], "d2d4", black, &mv[5..]] {
+        play(&mut pos, text, Notation::default());
+    }
+}
+
+#[test]
 fn time_controls_are_honoured() {
     let mut engine = xboard();
     for (setup, label) in [
