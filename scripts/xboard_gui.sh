@@ -9,8 +9,10 @@
 #             skipped unless `timur`'s feature line lists it, so xiangqi
 #             joins in once the engine plays it.
 # Installs xboard, xvfb, imagemagick and fairymax with apt-get if missing.
-# After the run, the script prints XBoard's view of each game: the moves
-# it received, any "Illegal move" / "False" claim / error lines.
+# Last, it runs XBoard's analyze mode on the chess start position and saves
+# /tmp/timur-xboard-analysis.png. After each game the script prints XBoard's
+# view of it: the moves it received, any "Illegal move" / "False" claim /
+# error lines.
 set -euo pipefail
 
 SECONDS_PER_GAME=${1:-12}
@@ -72,3 +74,20 @@ for variant in "${VARIANTS[@]}"; do
     grep -E -i 'illegal|false .*claim|error \(' "$debug" | head -5 || echo "no illegal moves, false claims or errors"
     grep -E '(first|second) *: (1-0|0-1|1/2-1/2) ' "$debug" | head -2 || true
 done
+
+# Analyze mode: XBoard's engine-output window fills with timur's thinking.
+shot=/tmp/timur-xboard-analysis.png
+debug=/tmp/timur-xboard-analysis.debug
+rm -f "$shot" "$debug"
+echo "== analysis of the chess start position for 8s"
+xvfb-run -a -s "-screen 0 1100x900x24" bash -c '
+    xboard -fcp "$1" -fd "$2" -initialMode Analysis -debug -nameOfDebugFile "$3" -size medium &
+    gui=$!
+    sleep 8
+    import -window root "$4"
+    kill $gui 2>/dev/null
+    wait $gui 2>/dev/null || true
+' _ "$TIMUR" "$WORK" "$debug" "$shot"
+echo "screenshot: $shot"
+echo "thinking lines XBoard received: $(grep -c -E '^[0-9]+ <first : [0-9]+ ' "$debug" || true)"
+echo "last: $(grep -E '^[0-9]+ <first : [0-9]+ ' "$debug" | tail -1 | cut -d: -f2-)"
