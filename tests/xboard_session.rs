@@ -299,6 +299,68 @@ fn playother_and_go_choose_the_engines_side() {
     }
 }
 
+/// The engine's move and the reply its last thinking line expected.
+fn move_and_expected_reply(engine: &mut EngineProcess) -> (String, Option<String>) {
+    let lines = engine.read_until(SECONDS, |l| l.starts_with("move "));
+    let mv = lines.last().map(|l| l[5..].to_owned()).unwrap_or_default();
+    let reply = lines
+        .iter()
+        .rev()
+        .filter_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            (words.len() >= 6 && words[4] == mv).then(|| words[5].to_owned())
+        })
+        .next();
+    (mv, reply)
+}
+
+#[test]
+fn pondering_hits_misses_and_takes_the_guess_back() {
+    let mut engine = xboard();
+    engine.send("new");
+    engine.send("hard");
+    engine.send("post");
+    engine.send("st 0.3");
+    let mut pos = position(START);
+    play(&mut pos, "e2e4", Notation::default());
+    engine.send("usermove e2e4");
+    let (mv, expected) = move_and_expected_reply(&mut engine);
+    play(&mut pos, &mv, Notation::default());
+    // Pondering: `ping` is answered at once, no move comes.
+    let lines = ping(&mut engine, 1);
+    assert!(!lines.iter().any(|l| l.starts_with("move")), "{lines:?}");
+    // A hit: the expected reply; the engine answers from its running search.
+    let hit = expected.unwrap_or_else(|| "d2d4".to_owned());
+    play(&mut pos, &hit, Notation::default());
+    engine.send(&format!("usermove {hit}"));
+    let (mv, _) = move_and_expected_reply(&mut engine);
+    play(&mut pos, &mv, Notation::default());
+    // A miss: some other legal move; the guess is taken back first.
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let other = pos.format_move(moves[moves.len() / 2], Notation::default());
+    play(&mut pos, &other, Notation::default());
+    engine.send(&format!("usermove {other}"));
+    let (mv, _) = move_and_expected_reply(&mut engine);
+    play(&mut pos, &mv, Notation::default());
+    // `force` while pondering takes the guess back: two `undo`s return to
+    // the position before the engine's last move and the user's.
+    engine.send("force");
+    engine.send("undo");
+    engine.send("undo");
+    engine.send(&format!("usermove {other}"));
+    engine.send(&format!("usermove {mv}"));
+    let lines = ping(&mut engine, 2);
+    assert!(
+        lines
+            .iter()
+            .all(|l| !l.starts_with("Illegal") && !l.starts_with("Error")),
+        "{lines:?}"
+    );
+    engine.send("quit");
+    assert!(engine.close_and_wait(SECONDS));
+}
+
 #[test]
 fn time_controls_are_honoured() {
     let mut engine = xboard();

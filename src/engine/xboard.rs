@@ -12,7 +12,12 @@
 //! *analyzing* (search the current position without end; moves, `undo`,
 //! `new` and `setboard` restart the analysis). A `ping` that arrives while
 //! the engine thinks on its own move is answered after the move, as the
-//! spec requires; while analyzing it is answered at once.
+//! spec requires; while analyzing or pondering it is answered at once.
+//!
+//! Pondering (`hard`): after its move the engine plays the reply it expects
+//! on its board and searches on. If the user plays that reply the search
+//! goes on as the engine's own (a ponder hit); any other command first
+//! takes the guessed reply back.
 
 mod castling;
 mod clock;
@@ -52,6 +57,8 @@ enum Event {
         id: u64,
         /// The move, in the engine's notation.
         best: Option<String>,
+        /// The reply the engine expects.
+        ponder: Option<String>,
     },
 }
 
@@ -62,6 +69,17 @@ enum Purpose {
     Move,
     /// Analyze mode: the result is ignored.
     Analysis,
+    /// Pondering on the expected reply: becomes `Move` on a ponder hit.
+    Ponder,
+}
+
+/// The reply the engine ponders on, already played on its board.
+#[derive(Clone, Debug)]
+struct Guess {
+    /// In the engine's notation.
+    text: String,
+    /// As XBoard writes it (`O-O` in Fischer Random).
+    wire: String,
 }
 
 /// An XBoard session: the engine plus the protocol's state.
@@ -84,6 +102,10 @@ struct Session<'a> {
     /// The last `setboard` was refused: moves are illegal until a good
     /// position arrives.
     invalid_position: bool,
+    /// `hard`: ponder after each move.
+    ponder: bool,
+    /// The guessed reply while pondering.
+    guess: Option<Guess>,
 }
 
 impl<'a> Session<'a> {
@@ -101,6 +123,8 @@ impl<'a> Session<'a> {
             next_id: 0,
             pending_pongs: Vec::new(),
             invalid_position: false,
+            ponder: false,
+            guess: None,
         }
     }
 
@@ -110,8 +134,8 @@ impl<'a> Session<'a> {
         let running = match event {
             Event::Line(line) => self.handle_line(&line),
             Event::Eof => false,
-            Event::SearchDone { id, best } => {
-                self.search_done(id, best);
+            Event::SearchDone { id, best, ponder } => {
+                self.search_done(id, best, ponder);
                 true
             }
         };
@@ -153,6 +177,9 @@ impl<'a> Session<'a> {
 
     /// Carries out one command; an error becomes an `Error` line.
     fn execute(&mut self, command: X) -> Result<(), String> {
+        if self.guess.is_some() && !keeps_pondering(&command) {
+            self.discard_search();
+        }
         match command {
             X::Xboard | X::Accepted(_) | X::Rejected(_) | X::Quit => {}
             X::Protover(_) => self.features(),
@@ -206,8 +233,8 @@ impl<'a> Session<'a> {
             }
             X::Undo => self.take_back(1)?,
             X::Remove => self.take_back(2)?,
-            // The engine does not ponder: `hard` and `easy` change nothing.
-            X::Hard | X::Easy => {}
+            X::Hard => self.ponder = true,
+            X::Easy => self.ponder = false,
             X::Post => self.post.store(true, Ordering::Relaxed),
             X::NoPost => self.post.store(false, Ordering::Relaxed),
             X::Analyze => {
@@ -219,12 +246,16 @@ impl<'a> Session<'a> {
             X::Exit => self.leave_analysis(),
             // No `stat01` status lines; the GUI then stops asking.
             X::StatusUpdate => {}
-            X::Memory(mib) => self
-                .engine
-                .set_hash(usize::try_from(mib.clamp(1, 65536)).unwrap_or(1)),
-            X::Cores(n) => self
-                .engine
-                .set_threads(usize::try_from(n.clamp(1, 256)).unwrap_or(1)),
+            X::Memory(mib) => {
+                self.engine
+                    .set_hash(usize::try_from(mib.clamp(1, 65536)).unwrap_or(1));
+                self.resume_analysis();
+            }
+            X::Cores(n) => {
+                self.engine
+                    .set_threads(usize::try_from(n.clamp(1, 256)).unwrap_or(1));
+                self.resume_analysis();
+            }
             // Information the engine has no use for.
             X::EgtPath { .. }
             | X::Name(_)
@@ -317,6 +348,17 @@ impl<'a> Session<'a> {
         if self.invalid_position {
             send(&illegal_move_line(echo(text), Some("no valid position")));
             return;
+        }
+        if let Some(guess) = self.guess.take() {
+            if text == guess.wire || text == guess.text {
+                // Ponder hit: the search goes on as the engine's own.
+                self.engine.ponderhit();
+                if let Some((id, _)) = self.search {
+                    self.search = Some((id, Purpose::Move));
+                }
+                return;
+            }
+            self.guess = Some(guess);
         }
         self.discard_search();
         let notation = self.engine.notation();
@@ -412,6 +454,7 @@ impl<'a> Session<'a> {
                 let _ = events.send(Event::SearchDone {
                     id,
                     best: best.best,
+                    ponder: best.ponder,
                 });
             }
         };
@@ -425,10 +468,47 @@ impl<'a> Session<'a> {
         }
     }
 
-    /// Stops the running search, if any, and forgets its result.
+    /// Stops the running search, if any, and forgets its result; takes a
+    /// guessed reply back.
     fn discard_search(&mut self) {
         if self.search.take().is_some() {
             self.engine.stop_and_wait();
+        }
+        if self.guess.take().is_some() {
+            self.engine.undo_move();
+        }
+    }
+
+    /// Restarts the analysis after something stopped it.
+    fn resume_analysis(&mut self) {
+        if self.analyzing {
+            self.analyze();
+        }
+    }
+
+    /// After the engine's move: play the expected reply and search on.
+    fn start_pondering(&mut self, reply: Option<String>) {
+        let Some(text) = reply else { return };
+        if !self.ponder || self.force || self.analyzing {
+            return;
+        }
+        let wire = castling::to_wire(self.engine.game(), &text, self.engine.notation());
+        if self.engine.play_move(&text).is_err() {
+            return;
+        }
+        if game_end(self.engine.game(), self.engine.kind()).is_some() {
+            self.engine.undo_move();
+            return;
+        }
+        let limits = Limits {
+            ponder: true,
+            ..self.time.limits(self.moves_done())
+        };
+        self.start_search(limits, Purpose::Ponder);
+        if self.search.is_some() {
+            self.guess = Some(Guess { text, wire });
+        } else {
+            self.engine.undo_move();
         }
     }
 
@@ -441,7 +521,7 @@ impl<'a> Session<'a> {
 
     /// A search finished: play and announce the engine's move if it is the
     /// one the session waits for.
-    fn search_done(&mut self, id: u64, best: Option<String>) {
+    fn search_done(&mut self, id: u64, best: Option<String>, ponder: Option<String>) {
         if self.search != Some((id, Purpose::Move)) {
             return;
         }
@@ -456,11 +536,47 @@ impl<'a> Session<'a> {
         match self.engine.play_move(&text) {
             Ok(()) => {
                 send(&move_line(&wire));
-                self.report_end();
+                if !self.report_end() {
+                    self.start_pondering(ponder);
+                }
             }
             Err(why) => send(&error(&why, &text)),
         }
     }
+}
+
+/// Whether `command` leaves a ponder search running: everything that does
+/// not touch the position, the side the engine plays or the search setup.
+/// (A move is handled by [`Session::user_move`]: a hit continues.)
+fn keeps_pondering(command: &X) -> bool {
+    matches!(
+        command,
+        X::Ping(_)
+            | X::Post
+            | X::NoPost
+            | X::Hard
+            | X::Time { .. }
+            | X::Otim { .. }
+            | X::Level { .. }
+            | X::St { .. }
+            | X::Sd(_)
+            | X::Draw
+            | X::MoveNow
+            | X::StatusUpdate
+            | X::UserMove(_)
+            | X::Move(_)
+            | X::Xboard
+            | X::Protover(_)
+            | X::Accepted(_)
+            | X::Rejected(_)
+            | X::Name(_)
+            | X::Rating { .. }
+            | X::Computer
+            | X::Random
+            | X::Hint
+            | X::Bk
+            | X::EgtPath { .. }
+    )
 }
 
 /// The XBoard name of a variant.
