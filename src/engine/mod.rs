@@ -10,6 +10,7 @@ pub mod output;
 mod state;
 pub mod ucci;
 pub mod uci;
+pub mod xboard;
 
 pub use game::AnyGame;
 pub use kind::VariantKind;
@@ -348,6 +349,12 @@ impl Engine {
         })
     }
 
+    /// The number of moves (plies) played since the game's start position
+    /// (the last `position`, `setboard` or new game).
+    pub fn plies_played(&self) -> usize {
+        with_game!(&self.game, state => state.moves().len())
+    }
+
     /// The side to move in the current position.
     pub fn side_to_move(&self) -> timur_search::Color {
         with_game!(&self.game, state => timur_search::Game::side_to_move(state.position()))
@@ -495,28 +502,32 @@ impl Engine {
 }
 
 /// Runs the engine on stdin/stdout: the first command chooses the protocol
-/// (`ucci` starts UCCI; `uci`, or any other UCI command, starts UCI).
+/// (`ucci` starts UCCI, `xboard` starts XBoard/CECP; `uci`, or any other
+/// UCI command, starts UCI).
 pub fn run_stdio() {
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
     let mut engine = Engine::new();
     let mut first = None;
-    while let Some(line) = input::read_line(&mut input) {
-        if !line.trim().is_empty() {
-            first = Some(line);
-            break;
+    {
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        while let Some(line) = input::read_line(&mut input) {
+            if !line.trim().is_empty() {
+                first = Some(line);
+                break;
+            }
         }
     }
     match first {
+        Some(line) if line.trim().eq_ignore_ascii_case("xboard") => xboard::run(&mut engine, line),
         Some(line)
             if line
                 .split_whitespace()
                 .next()
                 .is_some_and(|w| w.eq_ignore_ascii_case("ucci")) =>
         {
-            ucci::run(&mut engine, line, &mut input)
+            ucci::run(&mut engine, line, &mut std::io::stdin().lock())
         }
-        Some(line) => uci::run(&mut engine, Some(line), &mut input),
+        Some(line) => uci::run(&mut engine, Some(line), &mut std::io::stdin().lock()),
         None => {}
     }
 }

@@ -1,0 +1,635 @@
+//! The XBoard / CECP version 2 loop: reads commands, drives the [`Engine`],
+//! writes replies.
+//!
+//! One thread reads stdin and turns each line into an [`Event`]; the search
+//! runs on its own thread and reports its move as an event too. The loop
+//! handles events in arrival order, so `?`, `ping`, `force`, `exit` and
+//! `quit` are answered while the engine thinks. Thinking output (`post`) is
+//! written by the search thread as it comes.
+//!
+//! States, as the spec has them: *force* (record moves only), *playing*
+//! (the engine plays `engine_side` and thinks when that side is to move),
+//! *analyzing* (search the current position without end; moves, `undo`,
+//! `new` and `setboard` restart the analysis). A `ping` that arrives while
+//! the engine thinks on its own move is answered after the move, as the
+//! spec requires; while analyzing or pondering it is answered at once.
+//!
+//! Pondering (`hard`): after its move the engine plays the reply it expects
+//! on its board and searches on. If the user plays that reply the search
+//! goes on as the engine's own (a ponder hit); any other command first
+//! takes the guessed reply back.
+
+mod castling;
+mod clock;
+mod end;
+
+pub use end::{game_end, GameEnd};
+
+use clock::TimeControl;
+
+use super::input::read_line;
+use super::output::send;
+use super::uci::{info_line_of, ENGINE_NAME};
+use super::{Engine, GoRequest, SearchEvent, VariantKind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
+use timur_protocol::xboard::{
+    error_line, feature_lines, illegal_move_line, move_line, parse_xboard, pong_line, result_line,
+    thinking_line,
+};
+use timur_protocol::XboardCommand as X;
+use timur_search::{Color, Limits};
+
+/// Longest piece of a bad command echoed back in an `Error` line.
+const ECHO_LIMIT: usize = 200;
+
+/// Something the loop has to handle.
+#[derive(Debug)]
+enum Event {
+    /// A line from the GUI.
+    Line(String),
+    /// The GUI closed its end of the pipe.
+    Eof,
+    /// Search `id` finished; `best` is its move (`None`: no legal move).
+    SearchDone {
+        /// Which search.
+        id: u64,
+        /// The move, in the engine's notation.
+        best: Option<String>,
+        /// The reply the engine expects.
+        ponder: Option<String>,
+    },
+}
+
+/// What the running search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    /// The engine's own move: its result is played.
+    Move,
+    /// Analyze mode: the result is ignored.
+    Analysis,
+    /// Pondering on the expected reply: becomes `Move` on a ponder hit.
+    Ponder,
+}
+
+/// The reply the engine ponders on, already played on its board.
+#[derive(Clone, Debug)]
+struct Guess {
+    /// In the engine's notation.
+    text: String,
+    /// As XBoard writes it (`O-O` in Fischer Random).
+    wire: String,
+}
+
+/// An XBoard session: the engine plus the protocol's state.
+struct Session<'a> {
+    engine: &'a mut Engine,
+    events: Sender<Event>,
+    /// Force mode: play neither side.
+    force: bool,
+    /// The side the engine plays when not in force mode.
+    engine_side: Color,
+    analyzing: bool,
+    /// `post`: send thinking output.
+    post: Arc<AtomicBool>,
+    time: TimeControl,
+    /// The running search, if any: its id and purpose.
+    search: Option<(u64, Purpose)>,
+    next_id: u64,
+    /// `ping`s received while thinking on a move, answered after it.
+    pending_pongs: Vec<String>,
+    /// The last `setboard` was refused: moves are illegal until a good
+    /// position arrives.
+    invalid_position: bool,
+    /// `hard`: ponder after each move.
+    ponder: bool,
+    /// The guessed reply while pondering.
+    guess: Option<Guess>,
+}
+
+impl<'a> Session<'a> {
+    /// A session on `engine`; search results are sent to `events`.
+    fn new(engine: &'a mut Engine, events: Sender<Event>) -> Session<'a> {
+        Session {
+            engine,
+            events,
+            force: false,
+            engine_side: Color::Black,
+            analyzing: false,
+            post: Arc::new(AtomicBool::new(false)),
+            time: TimeControl::default(),
+            search: None,
+            next_id: 0,
+            pending_pongs: Vec::new(),
+            invalid_position: false,
+            ponder: false,
+            guess: None,
+        }
+    }
+
+    /// Handles one event; returns false when the session is over (`quit`
+    /// or the end of input).
+    fn handle(&mut self, event: Event) -> bool {
+        let running = match event {
+            Event::Line(line) => self.handle_line(&line),
+            Event::Eof => false,
+            Event::SearchDone { id, best, ponder } => {
+                self.search_done(id, best, ponder);
+                true
+            }
+        };
+        if !running {
+            self.discard_search();
+        }
+        if !self.thinking_on_move() {
+            for n in std::mem::take(&mut self.pending_pongs) {
+                send(&pong_line(&n));
+            }
+        }
+        running
+    }
+
+    fn thinking_on_move(&self) -> bool {
+        matches!(self.search, Some((_, Purpose::Move)))
+    }
+
+    /// Handles one line from the GUI; false on `quit`.
+    fn handle_line(&mut self, line: &str) -> bool {
+        if line.trim().is_empty() {
+            return true;
+        }
+        let command = match parse_xboard(line) {
+            Ok(command) => command,
+            Err(why) => {
+                send(&error(&why, line));
+                return true;
+            }
+        };
+        if command == X::Quit {
+            return false;
+        }
+        if let Err(why) = self.execute(command) {
+            send(&error(&why, line));
+        }
+        true
+    }
+
+    /// Carries out one command; an error becomes an `Error` line.
+    fn execute(&mut self, command: X) -> Result<(), String> {
+        if self.guess.is_some() && !keeps_pondering(&command) {
+            self.discard_search();
+        }
+        match command {
+            X::Xboard | X::Accepted(_) | X::Rejected(_) | X::Quit => {}
+            X::Protover(_) => self.features(),
+            X::New => self.new_game(),
+            X::Variant(name) => self.variant(&name)?,
+            X::SetBoard(fen) => self.set_board(&fen),
+            X::UserMove(text) | X::Move(text) => self.user_move(&text),
+            X::Go => {
+                self.leave_analysis();
+                self.force = false;
+                self.engine_side = self.engine.side_to_move();
+                self.think();
+            }
+            X::PlayOther => {
+                self.leave_analysis();
+                self.discard_search();
+                self.force = false;
+                self.engine_side = self.engine.side_to_move().flip();
+            }
+            X::Force => {
+                self.leave_analysis();
+                self.discard_search();
+                self.force = true;
+            }
+            X::Level {
+                moves,
+                base_ms,
+                increment_ms,
+            } => {
+                let done = self.moves_done();
+                self.time.set_level(moves, base_ms, increment_ms, done);
+            }
+            X::St { ms } => self.time.set_move_time(ms),
+            X::Sd(depth) => self.time.set_depth(depth),
+            X::Time { centiseconds } => self.time.set_engine_time(centiseconds),
+            // The opponent's clock does not change how long the engine
+            // thinks.
+            X::Otim { .. } => {}
+            X::MoveNow => {
+                if self.thinking_on_move() {
+                    self.engine.stop();
+                }
+            }
+            X::Ping(n) => self.pending_pongs.push(n),
+            // Draw offers are declined by ignoring them.
+            X::Draw => {}
+            X::Result { .. } => {
+                self.leave_analysis();
+                self.discard_search();
+                self.force = true;
+            }
+            X::Undo => self.take_back(1)?,
+            X::Remove => self.take_back(2)?,
+            X::Hard => self.ponder = true,
+            X::Easy => self.ponder = false,
+            X::Post => self.post.store(true, Ordering::Relaxed),
+            X::NoPost => self.post.store(false, Ordering::Relaxed),
+            X::Analyze => {
+                self.discard_search();
+                self.force = true;
+                self.analyzing = true;
+                self.analyze();
+            }
+            X::Exit => self.leave_analysis(),
+            // No `stat01` status lines; the GUI then stops asking.
+            X::StatusUpdate => {}
+            X::Memory(mib) => {
+                self.engine
+                    .set_hash(usize::try_from(mib.clamp(1, 65536)).unwrap_or(1));
+                self.resume_analysis();
+            }
+            X::Cores(n) => {
+                self.engine
+                    .set_threads(usize::try_from(n.clamp(1, 256)).unwrap_or(1));
+                self.resume_analysis();
+            }
+            // Information the engine has no use for.
+            X::EgtPath { .. }
+            | X::Name(_)
+            | X::Rating { .. }
+            | X::Computer
+            | X::Random
+            | X::Hint
+            | X::Bk
+            | X::Option { .. } => {}
+            X::White | X::Black => {
+                return Err("obsolete command; use setboard (feature colors=0)".to_owned())
+            }
+        }
+        Ok(())
+    }
+
+    /// `protover`: every feature in one line, `done=1` last.
+    fn features(&self) {
+        let names: Vec<&str> = VariantKind::ALL
+            .iter()
+            .map(|&kind| xboard_name(kind))
+            .collect();
+        for line in feature_lines(ENGINE_NAME, &names, &[]) {
+            send(&line);
+        }
+    }
+
+    /// `new`: standard chess from the start, engine plays Black, not in
+    /// force mode, no depth cap; analysis goes on if it was on.
+    fn new_game(&mut self) {
+        self.discard_search();
+        if let Err(why) = self.engine.set_variant(VariantKind::Chess) {
+            send(&error(&why, "new"));
+        }
+        self.engine.new_game();
+        self.time.new_game();
+        self.force = false;
+        self.engine_side = Color::Black;
+        self.invalid_position = false;
+        if self.analyzing {
+            self.analyze();
+        }
+    }
+
+    /// `variant`: the named game from its start position.
+    fn variant(&mut self, name: &str) -> Result<(), String> {
+        let kind = match name.trim().to_ascii_lowercase().as_str() {
+            "normal" => VariantKind::Chess,
+            "fischerandom" => VariantKind::Chess960,
+            other => other.parse::<VariantKind>()?,
+        };
+        self.discard_search();
+        self.engine.set_variant(kind)?;
+        self.invalid_position = false;
+        if self.analyzing {
+            self.analyze();
+        }
+        Ok(())
+    }
+
+    /// `setboard`: a refused position makes every move illegal until the
+    /// next `new`, `variant` or good `setboard` (the spec's advice).
+    fn set_board(&mut self, fen: &str) {
+        self.discard_search();
+        match self.engine.set_position(Some(fen), &[] as &[&str]) {
+            Ok(()) => {
+                self.invalid_position = false;
+                self.time.restart_move_count();
+                if self.analyzing {
+                    self.analyze();
+                }
+            }
+            Err(why) => {
+                self.invalid_position = true;
+                send(&format!(
+                    "tellusererror Illegal position: {}",
+                    echo(&why.replace('\n', " "))
+                ));
+            }
+        }
+    }
+
+    /// A move from the GUI: play it, report a finished game, or start
+    /// thinking if it is now the engine's turn.
+    fn user_move(&mut self, text: &str) {
+        if self.invalid_position {
+            send(&illegal_move_line(echo(text), Some("no valid position")));
+            return;
+        }
+        if let Some(guess) = self.guess.take() {
+            if text == guess.wire || text == guess.text {
+                // Ponder hit: the search goes on as the engine's own.
+                self.engine.ponderhit();
+                if let Some((id, _)) = self.search {
+                    self.search = Some((id, Purpose::Move));
+                }
+                return;
+            }
+            self.guess = Some(guess);
+        }
+        self.discard_search();
+        let notation = self.engine.notation();
+        let internal = castling::from_wire(self.engine.game(), text, notation);
+        if self.engine.play_move(&internal).is_err() {
+            send(&illegal_move_line(echo(text), None));
+            if self.analyzing {
+                self.analyze();
+            }
+            return;
+        }
+        if self.analyzing {
+            self.analyze();
+        } else if !self.report_end()
+            && !self.force
+            && self.engine.side_to_move() == self.engine_side
+        {
+            self.think();
+        }
+    }
+
+    /// `undo` (1) or `remove` (2): take back plies; nothing changes if
+    /// there are fewer.
+    fn take_back(&mut self, plies: usize) -> Result<(), String> {
+        if self.engine.plies_played() < plies {
+            return Err("no move to take back".to_owned());
+        }
+        self.discard_search();
+        for _ in 0..plies {
+            self.engine.undo_move();
+        }
+        if self.analyzing {
+            self.analyze();
+        }
+        Ok(())
+    }
+
+    /// Sends the result line if the game is over; true if it is.
+    fn report_end(&self) -> bool {
+        match game_end(self.engine.game(), self.engine.kind()) {
+            Some(end) => {
+                send(&result_line(end.result, &end.reason));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Moves made so far by the side to move (for `level` controls).
+    fn moves_done(&self) -> u32 {
+        u32::try_from(self.engine.plies_played() / 2).unwrap_or(u32::MAX)
+    }
+
+    /// Starts thinking on the engine's move (or reports the game's end).
+    fn think(&mut self) {
+        if self.invalid_position {
+            send(&error_line("no valid position", "go"));
+            return;
+        }
+        if self.report_end() {
+            return;
+        }
+        let limits = self.time.limits(self.moves_done());
+        self.start_search(limits, Purpose::Move);
+    }
+
+    /// (Re)starts the analysis of the current position.
+    fn analyze(&mut self) {
+        self.discard_search();
+        if self.invalid_position || game_end(self.engine.game(), self.engine.kind()).is_some() {
+            return;
+        }
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        self.start_search(limits, Purpose::Analysis);
+    }
+
+    fn start_search(&mut self, limits: Limits, purpose: Purpose) {
+        self.next_id += 1;
+        let id = self.next_id;
+        let events = self.events.clone();
+        let post = Arc::clone(&self.post);
+        let always_post = purpose == Purpose::Analysis;
+        let callback = move |event: SearchEvent| match event {
+            SearchEvent::Info(info) => {
+                if always_post || post.load(Ordering::Relaxed) {
+                    send(&thinking_line(&info_line_of(&info)));
+                }
+            }
+            SearchEvent::Done(best) => {
+                let _ = events.send(Event::SearchDone {
+                    id,
+                    best: best.best,
+                    ponder: best.ponder,
+                });
+            }
+        };
+        let request = GoRequest {
+            limits,
+            ..GoRequest::default()
+        };
+        match self.engine.go(request, Arc::new(callback)) {
+            Ok(()) => self.search = Some((id, purpose)),
+            Err(why) => send(&error(&why, "go")),
+        }
+    }
+
+    /// Stops the running search, if any, and forgets its result; takes a
+    /// guessed reply back.
+    fn discard_search(&mut self) {
+        if self.search.take().is_some() {
+            self.engine.stop_and_wait();
+        }
+        if self.guess.take().is_some() {
+            self.engine.undo_move();
+        }
+    }
+
+    /// Restarts the analysis after something stopped it.
+    fn resume_analysis(&mut self) {
+        if self.analyzing {
+            self.analyze();
+        }
+    }
+
+    /// After the engine's move: play the expected reply and search on.
+    fn start_pondering(&mut self, reply: Option<String>) {
+        let Some(text) = reply else { return };
+        if !self.ponder || self.force || self.analyzing {
+            return;
+        }
+        let wire = castling::to_wire(self.engine.game(), &text, self.engine.notation());
+        if self.engine.play_move(&text).is_err() {
+            return;
+        }
+        if game_end(self.engine.game(), self.engine.kind()).is_some() {
+            self.engine.undo_move();
+            return;
+        }
+        let limits = Limits {
+            ponder: true,
+            ..self.time.limits(self.moves_done())
+        };
+        self.start_search(limits, Purpose::Ponder);
+        if self.search.is_some() {
+            self.guess = Some(Guess { text, wire });
+        } else {
+            self.engine.undo_move();
+        }
+    }
+
+    fn leave_analysis(&mut self) {
+        if self.analyzing {
+            self.analyzing = false;
+            self.discard_search();
+        }
+    }
+
+    /// A search finished: play and announce the engine's move if it is the
+    /// one the session waits for.
+    fn search_done(&mut self, id: u64, best: Option<String>, ponder: Option<String>) {
+        if self.search != Some((id, Purpose::Move)) {
+            return;
+        }
+        self.search = None;
+        self.engine.wait();
+        let Some(text) = best else {
+            self.report_end();
+            return;
+        };
+        let notation = self.engine.notation();
+        let wire = castling::to_wire(self.engine.game(), &text, notation);
+        match self.engine.play_move(&text) {
+            Ok(()) => {
+                send(&move_line(&wire));
+                if !self.report_end() {
+                    self.start_pondering(ponder);
+                }
+            }
+            Err(why) => send(&error(&why, &text)),
+        }
+    }
+}
+
+/// Whether `command` leaves a ponder search running: everything that does
+/// not touch the position, the side the engine plays or the search setup.
+/// (A move is handled by [`Session::user_move`]: a hit continues.)
+fn keeps_pondering(command: &X) -> bool {
+    matches!(
+        command,
+        X::Ping(_)
+            | X::Post
+            | X::NoPost
+            | X::Hard
+            | X::Time { .. }
+            | X::Otim { .. }
+            | X::Level { .. }
+            | X::St { .. }
+            | X::Sd(_)
+            | X::Draw
+            | X::MoveNow
+            | X::StatusUpdate
+            | X::UserMove(_)
+            | X::Move(_)
+            | X::Xboard
+            | X::Protover(_)
+            | X::Accepted(_)
+            | X::Rejected(_)
+            | X::Name(_)
+            | X::Rating { .. }
+            | X::Computer
+            | X::Random
+            | X::Hint
+            | X::Bk
+            | X::EgtPath { .. }
+    )
+}
+
+/// The XBoard name of a variant.
+fn xboard_name(kind: VariantKind) -> &'static str {
+    match kind {
+        VariantKind::Chess => "normal",
+        VariantKind::Chess960 => "fischerandom",
+        other => other.name(),
+    }
+}
+
+/// `Error (<why>): <command>`, both cut to [`ECHO_LIMIT`] bytes.
+fn error(why: &str, command: &str) -> String {
+    error_line(echo(why), echo(command))
+}
+
+/// At most [`ECHO_LIMIT`] bytes of `text`, cut at a character boundary.
+fn echo(text: &str) -> &str {
+    let mut end = text.len().min(ECHO_LIMIT);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+/// Runs the XBoard loop on stdin until `quit` or the end of input; `first`
+/// is the line that chose the protocol (`xboard`).
+pub fn run(engine: &mut Engine, first: String) {
+    let (sender, receiver) = channel();
+    let reader = sender.clone();
+    let spawned = std::thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || {
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            while let Some(line) = read_line(&mut input) {
+                if reader.send(Event::Line(line)).is_err() {
+                    return;
+                }
+            }
+            let _ = reader.send(Event::Eof);
+        });
+    if let Err(why) = spawned {
+        send(&error_line(&format!("cannot read input: {why}"), "xboard"));
+        return;
+    }
+    let mut session = Session::new(engine, sender);
+    if session.handle(Event::Line(first)) {
+        serve(&mut session, &receiver);
+    }
+}
+
+/// Handles events until the session ends.
+fn serve(session: &mut Session<'_>, events: &Receiver<Event>) {
+    while let Ok(event) = events.recv() {
+        if !session.handle(event) {
+            break;
+        }
+    }
+}
