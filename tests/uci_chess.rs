@@ -2,19 +2,12 @@
 
 mod common;
 
-use common::EngineProcess;
+use common::{bestmove_of, EngineProcess};
 use std::time::{Duration, Instant};
 use timur::variants::chess::Chess;
 use timur::variants::{Notation, Variant};
 
 const SECONDS: Duration = Duration::from_secs(60);
-
-fn bestmove_of(line: &str) -> String {
-    line.split_whitespace()
-        .nth(1)
-        .unwrap_or_default()
-        .to_string()
-}
 
 #[test]
 fn uci_lists_the_options() {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::EngineProcess;
+use common::{bestmove_of, EngineProcess};
 use std::time::{Duration, Instant};
 use timur::variants::tamerlane::types::{Kind, MoveKind, L2, Z9};
 use timur::variants::tamerlane::Tamerlane;
@@ -39,22 +39,9 @@ const SWAP_LINE: [&str; 31] = [
     "b4b5", "g7h6", "b5b6", "h6i5", "b6a7", "i5j4", "a7a8", "j4k3", "a8z9x",
 ];
 
-fn bestmove_of(line: &str) -> String {
-    line.split_whitespace()
-        .nth(1)
-        .unwrap_or_default()
-        .to_string()
-}
-
 /// A started engine switched to Tamerlane chess.
 fn tamerlane_engine() -> EngineProcess {
-    let mut engine = EngineProcess::start();
-    engine.send("uci");
-    engine.read_until(LIMIT, |l| l == "uciok");
-    engine.send("setoption name UCI_Variant value tamerlane");
-    let errors = engine.sync();
-    assert!(errors.is_empty(), "{}", errors.join("\n"));
-    engine
+    EngineProcess::start_uci_variant("tamerlane", LIMIT)
 }
 
 fn legal(pos: &Tamerlane) -> Vec<timur::variants::tamerlane::types::Move> {

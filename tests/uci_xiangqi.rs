@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::EngineProcess;
+use common::{bestmove_of, EngineProcess};
 use std::time::Duration;
 use timur::perft::perft;
 use timur::variants::xiangqi::Xiangqi;
@@ -36,22 +36,9 @@ const MATE_IN_ONE: &str = "3k5/8R/R8/9/9/9/9/9/9/4K4 w - - 0 1";
 /// e-file and free e9).
 const STALEMATE_IN_ONE: &str = "3k5/9/9/9/9/3N5/9/9/9/4K4 w - - 0 1";
 
-fn bestmove_of(line: &str) -> String {
-    line.split_whitespace()
-        .nth(1)
-        .unwrap_or_default()
-        .to_string()
-}
-
 /// A started engine switched to xiangqi.
 fn xiangqi_engine() -> EngineProcess {
-    let mut engine = EngineProcess::start();
-    engine.send("uci");
-    engine.read_until(LIMIT, |l| l == "uciok");
-    engine.send("setoption name UCI_Variant value xiangqi");
-    let errors = engine.sync();
-    assert!(errors.is_empty(), "{}", errors.join("\n"));
-    engine
+    EngineProcess::start_uci_variant("xiangqi", LIMIT)
 }
 
 /// The start position after `moves` (written in `notation`), via the library.

@@ -124,6 +124,28 @@ impl EngineProcess {
     }
 }
 
+/// The move of a `bestmove` line (`(none)` when there is no legal move).
+pub fn bestmove_of(line: &str) -> String {
+    line.split_whitespace()
+        .nth(1)
+        .unwrap_or_default()
+        .to_string()
+}
+
+impl EngineProcess {
+    /// Starts the engine, completes the `uci` handshake and switches
+    /// `UCI_Variant` to `variant`, asserting that no error came back.
+    pub fn start_uci_variant(variant: &str, timeout: Duration) -> EngineProcess {
+        let mut engine = EngineProcess::start();
+        engine.send("uci");
+        engine.read_until(timeout, |l| l == "uciok");
+        engine.send(&format!("setoption name UCI_Variant value {variant}"));
+        let errors = engine.sync();
+        assert!(errors.is_empty(), "{}", errors.join("\n"));
+        engine
+    }
+}
+
 impl Drop for EngineProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
