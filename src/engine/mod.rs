@@ -360,6 +360,23 @@ impl Engine {
         with_game!(&self.game, state => timur_search::Game::side_to_move(state.position()))
     }
 
+    /// The result of a finished Jasir or Jarmo game, in words: `white wins
+    /// 2-0`, `black wins 1-4`, `draw 3-3` (White's points first); `None`
+    /// while the game goes on or in another game.
+    pub fn jasir_result_text(&self) -> Option<String> {
+        let AnyGame::Jasir(state) = &self.game else {
+            return None;
+        };
+        let result = state.position().result()?;
+        let [white, black] = result.points;
+        let who = match result.winner {
+            Some(timur_search::Color::White) => "white wins",
+            Some(timur_search::Color::Black) => "black wins",
+            None => "draw",
+        };
+        Some(format!("{who} {white}-{black}"))
+    }
+
     /// The position text of the current position.
     pub fn fen(&self) -> String {
         with_game!(&self.game, state => state.position().to_fen())

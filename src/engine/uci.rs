@@ -208,8 +208,10 @@ fn report_search_event(event: SearchEvent) {
             send(&uci::info_line(&info_line_of(&info)));
             // Games whose result is a score (Jasir, Jarmo): `score mate N`
             // says who wins, this line says by how much.
+            // (`mate 0`, a game already over, cannot say who won: `go`
+            // reports that one with `game over`.)
             if let Score::Mate { moves, margin } = info.score {
-                if margin > 0 {
+                if margin > 0 && moves != 0 {
                     let winner = if moves > 0 {
                         "side to move"
                     } else {
@@ -240,6 +242,9 @@ fn go(engine: &mut Engine, params: GoParams) -> Result<(), String> {
             send(&line);
         }
         return Ok(());
+    }
+    if let Some(result) = engine.jasir_result_text() {
+        send(&uci::info_string(&format!("game over: {result}")));
     }
     let side = engine.side_to_move();
     let request = GoRequest {
