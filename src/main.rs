@@ -67,6 +67,12 @@ enum Command {
         /// The position (JFEN); the start position if absent.
         #[arg(long)]
         fen: Option<String>,
+        /// Instead of one position, solve the endgames of every split of at
+        /// most this many archers in total: all positions reachable from
+        /// each split's home positions (archers in hand or on their own base
+        /// row).
+        #[arg(long)]
+        archers: Option<u32>,
         /// Give up when more positions than this are reachable (about 130
         /// bytes each).
         #[arg(long, default_value_t = timur::variants::jasir::solver::DEFAULT_MAX_POSITIONS)]
@@ -122,9 +128,16 @@ fn main() -> ExitCode {
         Some(Command::Solve {
             variant,
             fen,
+            archers,
             max_positions,
             save,
-        }) => timur::solve::run(variant, fen.as_deref(), max_positions, save.as_deref()),
+        }) => timur::solve::run(
+            variant,
+            fen.as_deref(),
+            archers,
+            max_positions,
+            save.as_deref(),
+        ),
         Some(Command::Bench {
             variant,
             depth,

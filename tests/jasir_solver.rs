@@ -2,8 +2,9 @@
 //! file, and (ignored: long) the start positions.
 
 use std::collections::HashMap;
+use timur::variants::jasir::solver::homes::home_positions;
 use timur::variants::jasir::solver::{
-    outcome_of, solve, solve_with_limit, value_of, Solution, SolveOutcome, SolveTable,
+    outcome_of, solve, solve_roots, solve_with_limit, value_of, Solution, SolveOutcome, SolveTable,
 };
 use timur::variants::jasir::{Jasir, Rules};
 use timur::variants::Variant;
@@ -255,6 +256,35 @@ fn solve_start_positions() {
                 "{rules:?}: gave up after {positions} positions in {:.1}s",
                 elapsed.as_secs_f64()
             ),
+        }
+    }
+}
+
+/// The endgame set of a split (`timur solve --archers`): one graph from all
+/// its home positions gives every root the value it has when solved alone,
+/// and lies in the minimax interval.
+#[test]
+fn home_sets_agree_with_single_solves() {
+    for (rules, white, black, homes) in [(Rules::Jasir, 2, 1, 192), (Rules::Jarmo, 1, 1, 72)] {
+        let roots = home_positions(rules, white, black);
+        // per side: 0, 1 or 2 of the 5 base holes, the rest in hand; either side to move
+        assert_eq!(roots.len(), homes, "{rules:?}");
+        let SolveOutcome::Solved(all) = solve_roots(&roots, 1 << 24, &mut |_| {}) else {
+            panic!("{rules:?} {white} against {black} solves");
+        };
+        assert!(all.table.len() >= roots.len());
+        for root in roots.iter().step_by(7) {
+            let alone = solved(root);
+            let entry = all.table.probe(root).expect("every root is in the table");
+            assert_eq!(entry.outcome, alone.outcome, "{}", root.to_fen());
+            assert_eq!(entry.plies, alone.plies, "{}", root.to_fen());
+            let v = value_of(entry.outcome);
+            let (lo, hi) = minimax(&mut root.clone(), 7, &mut HashMap::new());
+            assert!(
+                lo <= v && v <= hi,
+                "{}: {v} not in [{lo}, {hi}]",
+                root.to_fen()
+            );
         }
     }
 }

@@ -125,6 +125,22 @@ impl KeyMap {
         None
     }
 
+    /// Grows the table now so that `additional` more keys fit without
+    /// growing (and so without moving any [`KeyMap::home_of`]).
+    pub fn reserve(&mut self, additional: usize) {
+        while (self.len + additional) * 5 > self.slots.len() * 3 {
+            self.grow();
+        }
+    }
+
+    /// The slot where the search for `key` starts: probing keys in this
+    /// order walks the table from front to back.
+    #[inline]
+    pub fn home_of(&self, key: u128) -> usize {
+        let (lo, hi) = split(key);
+        self.home(lo, hi)
+    }
+
     fn grow(&mut self) {
         let old = std::mem::replace(&mut self.slots, vec![FREE; 2 << self.bits]);
         self.bits += 1;

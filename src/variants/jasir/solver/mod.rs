@@ -14,6 +14,7 @@
 //! draw (0 for both). `docs/rules/jasir.md` has the details.
 
 pub mod graph;
+pub mod homes;
 pub mod key;
 pub mod keymap;
 pub mod retro;
@@ -128,10 +129,24 @@ pub fn solve_with_limit(
     max_positions: usize,
     progress: &mut dyn FnMut(&SolveProgress),
 ) -> SolveOutcome {
+    solve_roots(std::slice::from_ref(pos), max_positions, progress)
+}
+
+/// Solves every position reachable from any of `roots` (one game, at least
+/// one root) in one graph; the [`Solution`]'s result and best move are those
+/// of `roots[0]`, its table holds them all.
+pub fn solve_roots(
+    roots: &[Jasir],
+    max_positions: usize,
+    progress: &mut dyn FnMut(&SolveProgress),
+) -> SolveOutcome {
     let clock = Instant::now();
-    let rules = pos.rules();
-    let root = key::encode(pos.state(), rules);
-    let g = match graph::enumerate(root, rules, max_positions, progress, clock) {
+    let rules = roots[0].rules();
+    let keys: Vec<u128> = roots
+        .iter()
+        .map(|pos| key::encode(pos.state(), rules))
+        .collect();
+    let g = match graph::enumerate(&keys, rules, max_positions, progress, clock) {
         Ok(g) => g,
         Err(positions) => {
             return SolveOutcome::TooLarge {

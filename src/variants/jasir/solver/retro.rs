@@ -25,9 +25,13 @@ pub struct Values {
     pub depth: Vec<u32>,
 }
 
-const OPEN: u8 = 0;
-const IN_A: u8 = 1;
-const IN_B: u8 = 2;
+/// Per node and pass, one `u16`: the status in the top two bits, the number
+/// of moves not yet known to reach A below (only counted while open), so a
+/// predecessor visit touches one cache line.
+const OPEN: u16 = 0;
+const IN_A: u16 = 1 << 14;
+const IN_B: u16 = 2 << 14;
+const STATUS: u16 = 3 << 14;
 
 /// Runs the analysis over `g`.
 pub fn solve_values(
@@ -67,24 +71,23 @@ pub fn solve_values(
         value: vec![0; n],
         depth: vec![0; n],
     };
-    let mut status = vec![OPEN; n];
-    let mut counter = vec![0u16; n];
+    let mut cell = vec![OPEN; n];
     let mut depth = vec![0u32; n];
     let mut queue: Vec<u32> = Vec::with_capacity(n);
     for &k in &thresholds {
-        status.fill(OPEN);
         queue.clear();
         for i in 0..n {
             let edges = g.edges(i);
-            counter[i] = edges.len() as u16;
+            // no position has 2^14 moves (at most a few hundred)
+            cell[i] = edges.len() as u16;
             depth[i] = 0;
             if edges.is_empty() {
                 let v = g.terminal[i];
                 if v >= k {
-                    status[i] = IN_A;
+                    cell[i] = IN_A;
                     queue.push(i as u32);
                 } else if v <= -k {
-                    status[i] = IN_B;
+                    cell[i] = IN_B;
                     queue.push(i as u32);
                 }
             }
@@ -93,27 +96,27 @@ pub fn solve_values(
         while head < queue.len() {
             let p = queue[head] as usize;
             head += 1;
-            let won_by_mover = status[p] == IN_B;
+            let won_by_mover = cell[p] & STATUS == IN_B;
             for &q in &preds[pred_start[p] as usize..pred_start[p + 1] as usize] {
                 let q = q as usize;
-                if status[q] != OPEN {
+                let c = cell[q];
+                if c & STATUS != OPEN {
                     continue;
                 }
                 if won_by_mover {
-                    status[q] = IN_A;
+                    cell[q] = IN_A;
+                } else if c > 1 {
+                    cell[q] = c - 1;
+                    continue;
                 } else {
-                    counter[q] -= 1;
-                    if counter[q] != 0 {
-                        continue;
-                    }
-                    status[q] = IN_B;
+                    cell[q] = IN_B;
                 }
                 depth[q] = depth[p] + 1;
                 queue.push(q as u32);
             }
         }
         for i in 0..n {
-            match status[i] {
+            match cell[i] & STATUS {
                 IN_A => {
                     out.value[i] = k;
                     out.depth[i] = depth[i];
