@@ -12,6 +12,7 @@
 
 use super::graph::StateGraph;
 use super::{SolvePhase, SolveProgress};
+use rayon::prelude::*;
 use std::time::Instant;
 
 /// Values and distances of every node.
@@ -71,74 +72,92 @@ pub fn solve_values(
         value: vec![0; n],
         depth: vec![0; n],
     };
-    let mut cell = vec![OPEN; n];
-    let mut depth = vec![0u32; n];
-    let mut queue: Vec<u32> = Vec::with_capacity(n);
-    for &k in &thresholds {
-        queue.clear();
-        for i in 0..n {
-            let edges = g.edges(i);
-            // no position has 2^14 moves (at most a few hundred)
-            cell[i] = edges.len() as u16;
-            depth[i] = 0;
-            if edges.is_empty() {
-                let v = g.terminal[i];
-                if v >= k {
-                    cell[i] = IN_A;
-                    queue.push(i as u32);
-                } else if v <= -k {
-                    cell[i] = IN_B;
-                    queue.push(i as u32);
+    // the passes are independent: run as many at once as there are threads
+    for chunk in thresholds.chunks(rayon::current_num_threads().max(1)) {
+        let passes: Vec<(u16, Vec<u16>, Vec<u32>)> = chunk
+            .par_iter()
+            .map(|&k| {
+                let (cell, depth) = pass(g, &pred_start, &preds, k);
+                (k as u16, cell, depth)
+            })
+            .collect();
+        for (k, cell, depth) in passes {
+            let k = k as i8;
+            let mut fixed = 0;
+            for i in 0..n {
+                match cell[i] & STATUS {
+                    IN_A => {
+                        out.value[i] = k;
+                        out.depth[i] = depth[i];
+                    }
+                    IN_B => {
+                        out.value[i] = -k;
+                        out.depth[i] = depth[i];
+                    }
+                    _ => continue,
                 }
+                fixed += 1;
             }
+            progress(&SolveProgress {
+                phase: SolvePhase::Retrograde {
+                    threshold: k as u32,
+                },
+                positions: n,
+                expanded: fixed,
+                edges: g.children.len(),
+                elapsed: clock.elapsed(),
+            });
         }
-        let mut head = 0;
-        while head < queue.len() {
-            let p = queue[head] as usize;
-            head += 1;
-            let won_by_mover = cell[p] & STATUS == IN_B;
-            for &q in &preds[pred_start[p] as usize..pred_start[p + 1] as usize] {
-                let q = q as usize;
-                let c = cell[q];
-                if c & STATUS != OPEN {
-                    continue;
-                }
-                if won_by_mover {
-                    cell[q] = IN_A;
-                } else if c > 1 {
-                    cell[q] = c - 1;
-                    continue;
-                } else {
-                    cell[q] = IN_B;
-                }
-                depth[q] = depth[p] + 1;
-                queue.push(q as u32);
-            }
-        }
-        for i in 0..n {
-            match cell[i] & STATUS {
-                IN_A => {
-                    out.value[i] = k;
-                    out.depth[i] = depth[i];
-                }
-                IN_B => {
-                    out.value[i] = -k;
-                    out.depth[i] = depth[i];
-                }
-                _ => {}
-            }
-        }
-        progress(&SolveProgress {
-            phase: SolvePhase::Retrograde {
-                threshold: k as u32,
-            },
-            positions: n,
-            expanded: queue.len(),
-            edges: g.children.len(),
-            elapsed: clock.elapsed(),
-        });
     }
     out
+}
+
+/// One pass at threshold `k`: each node's cell (status in the top bits) and
+/// its retrograde layer.
+fn pass(g: &StateGraph, pred_start: &[u32], preds: &[u32], k: i8) -> (Vec<u16>, Vec<u32>) {
+    let n = g.nodes();
+    let mut cell = vec![OPEN; n];
+    let mut depth = vec![0u32; n];
+    let mut queue: Vec<u32> = Vec::new();
+    for i in 0..n {
+        let edges = g.edges(i);
+        // no position has 2^14 moves (at most a few hundred)
+        cell[i] = edges.len() as u16;
+        if edges.is_empty() {
+            let v = g.terminal[i];
+            if v >= k {
+                cell[i] = IN_A;
+                queue.push(i as u32);
+            } else if v <= -k {
+                cell[i] = IN_B;
+                queue.push(i as u32);
+            }
+        }
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let p = queue[head] as usize;
+        head += 1;
+        let won_by_mover = cell[p] & STATUS == IN_B;
+        for &q in &preds[pred_start[p] as usize..pred_start[p + 1] as usize] {
+            let q = q as usize;
+            let c = cell[q];
+            if c & STATUS != OPEN {
+                continue;
+            }
+            if won_by_mover {
+                cell[q] = IN_A;
+            } else if c > 1 {
+                cell[q] = c - 1;
+                continue;
+            } else {
+                cell[q] = IN_B;
+            }
+            depth[q] = depth[p] + 1;
+            queue.push(q as u32);
+        }
+    }
+    (cell, depth)
 }
 
 /// The best edge of node `i`: a win moves to a child lost at exactly the
