@@ -5,6 +5,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use timur::perft::perft;
 use timur::variants::chess::Chess;
+use timur::variants::jasir::{Jasir, Rules};
 use timur::variants::tamerlane::Tamerlane;
 use timur::variants::xiangqi::Xiangqi;
 use timur::variants::Variant;
@@ -41,5 +42,10 @@ fn xiangqi(c: &mut Criterion) {
     bench_game(c, "xiangqi start", Xiangqi::start_position(), 4);
 }
 
-criterion_group!(benches, chess, tamerlane, xiangqi);
+fn jasir(c: &mut Criterion) {
+    bench_game(c, "jasir start", Jasir::start_position_for(Rules::Jasir), 6);
+    bench_game(c, "jarmo start", Jasir::start_position_for(Rules::Jarmo), 6);
+}
+
+criterion_group!(benches, chess, tamerlane, xiangqi, jasir);
 criterion_main!(benches);

@@ -125,6 +125,10 @@ pub fn enumerate(
             .map(|nodes| expand(nodes, rules))
             .collect();
         let first = g.children.len();
+        if first + parts.iter().map(|p| p.keys.len()).sum::<usize>() > u32::MAX as usize {
+            // edge numbers are u32: a graph this large is too large
+            return Err(g.keys.len());
+        }
         let mut child_keys = Vec::with_capacity(parts.iter().map(|p| p.keys.len()).sum());
         for part in parts {
             g.terminal.extend_from_slice(&part.terminal);

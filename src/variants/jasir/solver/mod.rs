@@ -24,6 +24,7 @@ pub use table::{Entry, SolveTable};
 
 use super::moves::Move;
 use super::Jasir;
+use rayon::prelude::*;
 use std::time::{Duration, Instant};
 use timur_search::Outcome;
 
@@ -157,6 +158,7 @@ pub fn solve_roots(
     };
     let values = retro::solve_values(&g, progress, clock);
     let best: Vec<u16> = (0..g.nodes())
+        .into_par_iter()
         .map(|i| retro::best_edge(&g, &values, i).map_or(0xFFFF, |e| g.moves[e]))
         .collect();
     let positions = g.nodes();
