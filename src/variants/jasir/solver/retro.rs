@@ -116,24 +116,27 @@ pub fn solve_values(
 /// its retrograde layer.
 fn pass(g: &StateGraph, pred_start: &[u32], preds: &[u32], k: i8) -> (Vec<u16>, Vec<u32>) {
     let n = g.nodes();
-    let mut cell = vec![OPEN; n];
     let mut depth = vec![0u32; n];
     let mut queue: Vec<u32> = Vec::new();
-    for i in 0..n {
-        let edges = g.edges(i);
-        // no position has 2^14 moves (at most a few hundred)
-        cell[i] = edges.len() as u16;
-        if edges.is_empty() {
+    // no position has 2^14 moves (at most a few hundred)
+    let mut cell: Vec<u16> = (0..n)
+        .map(|i| {
+            let edges = g.edges(i).len() as u16;
+            if edges != 0 {
+                return edges;
+            }
             let v = g.terminal[i];
             if v >= k {
-                cell[i] = IN_A;
                 queue.push(i as u32);
+                IN_A
             } else if v <= -k {
-                cell[i] = IN_B;
                 queue.push(i as u32);
+                IN_B
+            } else {
+                OPEN
             }
-        }
-    }
+        })
+        .collect();
     let mut head = 0;
     while head < queue.len() {
         let p = queue[head] as usize;

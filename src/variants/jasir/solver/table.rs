@@ -114,7 +114,26 @@ impl SolveTable {
         count_bytes.copy_from_slice(&head[8..]);
         let count = u64::from_le_bytes(count_bytes);
         let count = usize::try_from(count).map_err(|_| bad("entry count too large"))?;
+        // The file is written in the key map's slot order, which is hash
+        // order: inserted in that order into a small, growing map, the keys
+        // would pile up in long probe runs (quadratic time). So the map is
+        // sized for every entry first, which the file length must allow.
+        let size = r
+            .get_ref()
+            .metadata()
+            .map_err(|e| bad(&e.to_string()))?
+            .len();
+        let room = (size.saturating_sub(16) / ENTRY_BYTES as u64) as usize;
+        if count > room {
+            return Err(bad(&format!(
+                "truncated: {count} entries announced, room for {room}"
+            )));
+        }
         let mut table = SolveTable::default();
+        table.index.reserve(count);
+        table.value.reserve(count);
+        table.plies.reserve(count);
+        table.best.reserve(count);
         let mut buf = [0u8; ENTRY_BYTES];
         for i in 0..count {
             r.read_exact(&mut buf)
@@ -146,6 +165,8 @@ impl SolveTable {
 
     /// Adds every entry of `other` that this table lacks.
     pub fn merge(&mut self, other: &SolveTable) {
+        // sized first: `other` is walked in hash order (see `load`)
+        self.index.reserve(other.len());
         for (key, j) in other.index.iter() {
             if self.index.contains_key(key) {
                 continue;
