@@ -1,11 +1,13 @@
 //! `timur solve --save` and the engine's `JasirTable` option: with a table,
-//! `go` plays the solved best move at once, with its exact score.
+//! `go` plays the solved best move at once, with its exact score; the
+//! endgame sets of `timur solve --archers N`.
 
 mod common;
 
 use common::EngineProcess;
 use std::process::Command;
 use std::time::Duration;
+use timur::variants::jasir::solver::homes::home_positions;
 use timur::variants::jasir::solver::{solve, SolveOutcome};
 use timur::variants::jasir::{Jasir, Rules};
 use timur::variants::{Notation, Variant};
@@ -77,4 +79,60 @@ fn solve_refuses_other_games_and_too_large_positions() {
     let big = run(&["solve", "--variant", "jarmo", "--max-positions", "1000"]);
     assert!(!big.status.success());
     assert!(String::from_utf8_lossy(&big.stderr).contains("not solved"));
+}
+
+#[test]
+fn endgame_sets_from_the_shell() {
+    let dir = std::env::temp_dir().join(format!("timur-jasir-sets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("jasir3.tbl");
+    let out = Command::new(env!("CARGO_BIN_EXE_timur"))
+        .args(["solve", "--variant", "jasir", "--archers", "3", "--save"])
+        .arg(&table)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    // the splits of at most 3 archers: 1-1, 1-2, 2-1
+    for split in ["1 against 1:", "1 against 2:", "2 against 1:"] {
+        assert_eq!(
+            text.lines().filter(|l| l.starts_with(split)).count(),
+            1,
+            "{text}"
+        );
+    }
+    assert!(!text.contains("against 3"), "{text}");
+    // the saved table knows every home position as solving it alone does
+    let loaded = timur::variants::jasir::solver::SolveTable::load(&table).unwrap();
+    for (white, black) in [(1, 1), (1, 2), (2, 1)] {
+        for root in home_positions(Rules::Jasir, white, black) {
+            let SolveOutcome::Solved(alone) = solve(&root, &mut |_| {}) else {
+                panic!("small position solves")
+            };
+            let entry = loaded.probe(&root).expect("home position in the table");
+            assert_eq!(entry.outcome, alone.outcome, "{}", root.to_fen());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_timur"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let one = run(&["solve", "--variant", "jasir", "--archers", "1"]);
+    assert!(!one.status.success());
+    assert!(String::from_utf8_lossy(&one.stderr).contains("at least 2"));
+    let both = run(&[
+        "solve",
+        "--variant",
+        "jasir",
+        "--archers",
+        "4",
+        "--fen",
+        "ss3/5/5/5/SS3 w 0/0",
+    ]);
+    assert!(!both.status.success());
+    assert!(String::from_utf8_lossy(&both.stderr).contains("not both"));
 }
