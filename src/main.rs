@@ -92,28 +92,9 @@ enum Command {
         #[arg(long, default_value_t = 16)]
         hash: usize,
     },
-    /// Fit a game's evaluation weights to the results of played games
-    /// (Texel tuning); writes the game's `weights.rs`.
-    Tune {
-        /// chess or xiangqi.
-        #[arg(long, default_value = "chess")]
-        variant: VariantKind,
-        /// PGN files written by `timur match --pgn`.
-        #[arg(required = true)]
-        games: Vec<PathBuf>,
-        /// Write the fitted weights (Rust source) here.
-        #[arg(long)]
-        out: Option<PathBuf>,
-        /// Passes of gradient descent over the positions.
-        #[arg(long, default_value_t = 400)]
-        epochs: usize,
-        /// Adam's step size in centipawns.
-        #[arg(long, default_value_t = 1.0)]
-        rate: f64,
-        /// Pull towards the current weights (L2 per weight).
-        #[arg(long, default_value_t = 0.0)]
-        regularisation: f64,
-    },
+    /// Tune a game's evaluation weights (Texel tuning): `extract`
+    /// positions from games, then `fit` the weights to them.
+    Tune(timur::tune::TuneArgs),
     /// Play engine-vs-engine games (UCI, UCCI, XBoard engines) refereed by
     /// timur's rules; prints a line per game and the results table.
     Match(Box<timur::matches::MatchArgs>),
@@ -154,23 +135,7 @@ fn main() -> ExitCode {
             hash,
         }) => timur::bench::run(variant, depth, threads, hash)
             .map(|(nodes, nps)| println!("{nodes} nodes {nps} nps")),
-        Some(Command::Tune {
-            variant,
-            games,
-            out,
-            epochs,
-            rate,
-            regularisation,
-        }) => timur::tune::run(&timur::tune::TuneRequest {
-            variant,
-            games,
-            out,
-            settings: timur::tune::fit::FitSettings {
-                epochs,
-                rate,
-                regularisation,
-            },
-        }),
+        Some(Command::Tune(args)) => timur::tune::run(&args),
         Some(Command::Match(args)) => timur::matches::run_cli(&args),
     };
     match result {

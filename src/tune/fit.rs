@@ -67,7 +67,7 @@ pub struct FitSettings {
 }
 
 /// Fits `start` to `samples`; weights listed in `frozen` keep their value.
-/// Calls `progress(epoch, error)` now and then.
+/// Calls `progress(epoch, error, weights)` every 50 epochs and at the end.
 pub fn fit(
     samples: &[Sample],
     start: &[Pair],
@@ -75,7 +75,7 @@ pub fn fit(
     phase_max: i32,
     k: f64,
     settings: FitSettings,
-    mut progress: impl FnMut(usize, f64),
+    mut progress: impl FnMut(usize, f64, &[(f64, f64)]),
 ) -> Vec<Pair> {
     let n = start.len();
     let initial: Vec<(f64, f64)> = start
@@ -118,7 +118,7 @@ pub fn fit(
             w[i].1 -= settings.rate * (m[i].1 / bias1) / ((v[i].1 / bias2).sqrt() + eps);
         }
         if epoch % 50 == 0 || epoch == settings.epochs {
-            progress(epoch, error(samples, &w, phase_max, k));
+            progress(epoch, error(samples, &w, phase_max, k), &w);
         }
     }
     w.iter()
@@ -148,7 +148,15 @@ mod tests {
             rate: 2.0,
             regularisation: 0.0,
         };
-        let fitted = fit(&samples, &[Pair(0, 0)], &[], 24, 1.0, settings, |_, _| {});
+        let fitted = fit(
+            &samples,
+            &[Pair(0, 0)],
+            &[],
+            24,
+            1.0,
+            settings,
+            |_, _, _| {},
+        );
         // sigmoid(x) = 0.75 at x = 400 * log10(3) = 190.8.
         assert!((fitted[0].1 - 191).abs() <= 2, "{:?}", fitted);
         assert_eq!(fitted[0].0, 0, "phase 0 leaves the middlegame weight alone");
