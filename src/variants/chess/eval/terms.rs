@@ -13,10 +13,11 @@ use timur_search::Color;
 
 /// First weight of each term group, in the order of [`GROUPS`].
 pub const MATERIAL: usize = 0;
-/// Piece-square tables: 64 per kind, from White's side (a1 = 0).
+/// Piece-square tables: 32 per kind, from White's side, the board's two
+/// halves folded onto the a–d files (index `rank * 4 + file`, file 0..4).
 pub const PST: usize = MATERIAL + 6;
 /// Knight mobility by the number of squares reached (0..=8).
-pub const MOBILITY_KNIGHT: usize = PST + 6 * 64;
+pub const MOBILITY_KNIGHT: usize = PST + 6 * 32;
 /// Bishop mobility (0..=13).
 pub const MOBILITY_BISHOP: usize = MOBILITY_KNIGHT + 9;
 /// Rook mobility (0..=14).
@@ -60,12 +61,12 @@ pub const COUNT: usize = TEMPO + 1;
 /// The term groups in weight order.
 pub const GROUPS: [Group; 24] = [
     group("material: pawn, knight, bishop, rook, queen, king", 6, 6),
-    group("pawn squares", 64, 8),
-    group("knight squares", 64, 8),
-    group("bishop squares", 64, 8),
-    group("rook squares", 64, 8),
-    group("queen squares", 64, 8),
-    group("king squares", 64, 8),
+    group("pawn squares (a-d files; e-h mirrored)", 32, 4),
+    group("knight squares (a-d files; e-h mirrored)", 32, 4),
+    group("bishop squares (a-d files; e-h mirrored)", 32, 4),
+    group("rook squares (a-d files; e-h mirrored)", 32, 4),
+    group("queen squares (a-d files; e-h mirrored)", 32, 4),
+    group("king squares (a-d files; e-h mirrored)", 32, 4),
     group("knight mobility (0..=8 squares)", 9, 9),
     group("bishop mobility (0..=13)", 14, 7),
     group("rook mobility (0..=14)", 15, 8),
@@ -139,6 +140,14 @@ fn relative_rank(color: Color, sq: Square) -> u8 {
     }
 }
 
+/// The piece-square index of `sq` for `color`: ranks from its own side,
+/// files folded onto a–d.
+#[inline]
+fn folded_square(color: Color, sq: Square) -> usize {
+    let file = sq.file().min(7 - sq.file());
+    usize::from(relative_rank(color, sq)) * 4 + usize::from(file)
+}
+
 /// Chebyshev distance between two squares.
 #[inline]
 fn distance(a: Square, b: Square) -> i32 {
@@ -191,8 +200,7 @@ impl Chess {
             sink.add(MATERIAL + kind.index(), sign * count);
             for s in pieces.squares() {
                 let sq = Square::from_index(s);
-                let index = (if color == Color::White { s } else { s ^ 56 }) as usize;
-                sink.add(PST + kind.index() * 64 + index, sign);
+                sink.add(PST + kind.index() * 32 + folded_square(color, sq), sign);
                 let attacks = match kind {
                     Kind::Pawn | Kind::King => continue,
                     Kind::Knight => t.knight(sq),
