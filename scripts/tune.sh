@@ -10,6 +10,7 @@
 #   4. `timur tune fit`: Adam on the logistic least-squares error, every
 #      tenth position held out to watch for over-fitting.
 # Usage: scripts/tune.sh [chess|xiangqi] [games] [nodes] [per-game] [depth]
+# (depth of the labelling search: 9 for chess, 7 for xiangqi by default)
 # Then rebuild, check `timur bench`, and play the new build against the old
 # one (`timur match`) before committing the weights.
 set -euo pipefail
@@ -17,12 +18,11 @@ variant=${1:-chess}
 games=${2:-2000}
 nodes=${3:-5000}
 per_game=${4:-30}
-depth=${5:-9}
 cd "$(dirname "$0")/.."
 
 case "$variant" in
-  chess) engine=/usr/games/stockfish; package=stockfish; freeze=() ;;
-  xiangqi) engine=/usr/games/fairy-stockfish; package=fairy-stockfish; freeze=() ;;
+  chess) engine=/usr/games/stockfish; package=stockfish; depth=${5:-9} ;;
+  xiangqi) engine=/usr/games/fairy-stockfish; package=fairy-stockfish; depth=${5:-7} ;;
   *) echo "tune.sh: only chess and xiangqi have tunable evaluations" >&2; exit 2 ;;
 esac
 if [ ! -x "$engine" ]; then
@@ -48,7 +48,7 @@ python3 scripts/label_positions.py --engine "$engine" --variant "$variant" \
   --depth "$depth" --jobs "$(nproc)" "$work/positions.txt" "$work/labelled.txt"
 echo "== fit"
 "$work/timur" tune fit --variant "$variant" --positions "$work/labelled.txt" \
-  --epochs "${EPOCHS:-600}" --rate "${RATE:-1}" --lambda "${LAMBDA:-0.5}" \
-  ${freeze[@]+"${freeze[@]}"} \
+  --epochs "${EPOCHS:-800}" --rate "${RATE:-1}" --lambda "${LAMBDA:-0.5}" \
+  --regularisation "${REGULARISATION:-1e-8}" \
   --out "src/variants/$variant/eval/weights.rs"
 echo "weights written; the data is in $work"
