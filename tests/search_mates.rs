@@ -5,7 +5,8 @@
 //! over the game's own rules (legal moves, `rule_outcome`,
 //! `no_moves_outcome`); the chess, Chess960 and xiangqi ones were also
 //! checked with an outside engine, as the comment next to each says (MultiPV
-//! over every root move, so the winning first moves are the complete list).
+//! over every root move, so the winning first moves are the complete list;
+//! `scripts/verify_mates.py` repeats that check).
 //! The engine, searching to [`ENGINE_DEPTH`] with one thread and a fresh
 //! table, must report `Score::Mate { moves: N, margin }` and play one of the
 //! winning first moves.
