@@ -132,7 +132,10 @@ fn main() {
                     let pos = state.position();
                     choose(pos, &mut rng).map(|mv| pos.format_move(mv, notation))
                 });
-                reply(format!("bestmove {}", text.unwrap_or_else(|| "(none)".into())));
+                reply(format!(
+                    "bestmove {}",
+                    text.unwrap_or_else(|| "(none)".into())
+                ));
             }
             ["quit"] => break,
             _ => {}

@@ -269,7 +269,12 @@ impl<G: Game> Worker<'_, G> {
             let history_index = self.pos.history_index(mv);
             let special =
                 Some(mv) == frame.killers[0] || Some(mv) == frame.killers[1] || Some(mv) == counter;
-            if !PV && !in_check && !tactical && searched > 0 && best > -WIN_BASE {
+            // No pruning before a first move, in check, or once alpha is a
+            // decided result: a quiet move may still prove a shorter win or
+            // a larger margin, which no static margin can judge.
+            let may_prune =
+                !PV && !in_check && searched > 0 && best > -WIN_BASE && !is_decided(alpha);
+            if may_prune && !tactical {
                 if depth <= LMP_DEPTH && quiets.len() >= lmp_limit(depth, improving) {
                     continue;
                 }
@@ -280,7 +285,7 @@ impl<G: Game> Worker<'_, G> {
                     continue;
                 }
             }
-            if !PV && !in_check && searched > 0 && best > -WIN_BASE && depth <= SEE_PRUNE_DEPTH {
+            if may_prune && depth <= SEE_PRUNE_DEPTH {
                 let threshold = if tactical {
                     -SEE_TACTICAL_MARGIN * depth
                 } else {
