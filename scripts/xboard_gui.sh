@@ -67,7 +67,8 @@ for variant in "${VARIANTS[@]}"; do
             -initialMode TwoMachines -tc 0:30 -inc 0.5 -xponder \
             -debug -nameOfDebugFile "$5" -saveGameFile "$6" \
             -popupExitMessage false -popupMoveErrors false \
-            -showThinking true -size medium -testLegality "$9" &
+            -showThinking true -size medium -testLegality "$9" \
+            -engineOutputUp false -saveSettingsOnExit false &
         gui=$!
         sleep "$7"
         import -window root "$8"
@@ -89,7 +90,8 @@ debug=/tmp/timur-xboard-analysis.debug
 rm -f "$shot" "$debug"
 echo "== analysis of the chess start position for 8s"
 xvfb-run -a -s "-screen 0 1100x900x24" bash -c '
-    xboard -fcp "$1" -fd "$2" -initialMode Analysis -debug -nameOfDebugFile "$3" -size medium &
+    xboard -fcp "$1" -fd "$2" -initialMode Analysis -debug -nameOfDebugFile "$3" -size medium \
+        -saveSettingsOnExit false &
     gui=$!
     sleep 8
     import -window root "$4"
