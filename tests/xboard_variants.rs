@@ -18,9 +18,10 @@ use timur::with_game;
 use timur_search::{Game, MoveList};
 
 const SECONDS: Duration = Duration::from_secs(60);
-/// The engine's clock: `level 0 0:04 0.05`.
+/// The engine's clock: `level 0 0:04 0.2` (an increment well above the
+/// delays of a loaded machine, which count against the engine here).
 const BASE_MS: i64 = 4000;
-const INCREMENT_MS: i64 = 50;
+const INCREMENT_MS: i64 = 200;
 /// A game not over after this many plies fails the test.
 const MAX_PLIES: usize = 300;
 
@@ -349,4 +350,37 @@ fn jasir_session() {
 #[test]
 fn jarmo_session() {
     session(&CASES[5]);
+}
+
+#[test]
+fn tamerlane_moves_in_xboards_coordinates() {
+    let mut engine = EngineProcess::start();
+    engine.send("xboard");
+    engine.send("protover 2");
+    engine.expect_prefix("feature", SECONDS);
+    engine.send("new");
+    engine.send("variant tamerlane");
+    engine.expect_prefix("setup (", SECONDS);
+    engine.send("force");
+    // A pawn of the rook on b9 (XBoard's c8), the black king on f5 (g4).
+    engine.send("setboard 11/1PR9/11/11/11/5k5/11/11/11/5K5 w -- - 00 0 1");
+    // XBoard asks for a promotion piece; the pawn becomes a rook anyway.
+    engine.send("usermove c8c9q");
+    engine.send("usermove g4g3");
+    // The new rook moves like one: b10 to b2.
+    engine.send("usermove c9c1");
+    assert!(ping(&mut engine, 1).is_empty(), "{:?}", engine.transcript);
+    // A letter after a move that promotes nothing is refused.
+    engine.send("usermove g3g2q");
+    assert_eq!(ping(&mut engine, 2), ["Illegal move: g3g2q"]);
+    // Off XBoard's board, or onto a dark square of the citadel files.
+    engine.send("usermove n4n3");
+    engine.send("usermove g3a3");
+    assert_eq!(
+        ping(&mut engine, 3),
+        ["Illegal move: n4n3", "Illegal move: g3a3"]
+    );
+    // The king is still on f4 (XBoard's g3).
+    engine.send("usermove g3g2");
+    assert!(ping(&mut engine, 4).is_empty(), "{:?}", engine.transcript);
 }

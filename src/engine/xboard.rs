@@ -386,7 +386,10 @@ impl<'a> Session<'a> {
         }
         self.discard_search();
         let internal = self.engine_text(text);
-        if self.engine.play_move(&internal).is_err() {
+        let played = self.engine.play_move(&internal).is_ok()
+            || board::without_promotion(self.engine.kind(), &internal)
+                .is_some_and(|plain| self.engine.play_move(plain).is_ok());
+        if !played {
             send(&illegal_move_line(echo(text), None));
             if self.analyzing {
                 self.analyze();

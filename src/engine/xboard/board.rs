@@ -263,6 +263,17 @@ pub fn from_wire(kind: VariantKind, text: &str) -> String {
     map_squares(text, square).unwrap_or_else(|| text.to_owned())
 }
 
+/// A Tamerlane move XBoard sent with a promotion piece (`f9f10q`: XBoard
+/// asks the user for one when a pawn reaches the last rank) without it:
+/// Tamerlane pawns promote by themselves. `None` for other games and
+/// unless the text ends in a letter after a square of rank 1 or 10.
+pub fn without_promotion(kind: VariantKind, text: &str) -> Option<&str> {
+    let plain = text.strip_suffix(|c: char| c.is_ascii_alphabetic())?;
+    let digits = plain.len() - plain.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let rank = &plain[plain.len() - digits..];
+    (kind == VariantKind::Tamerlane && matches!(rank, "1" | "10")).then_some(plain)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -308,6 +319,18 @@ mod tests {
         assert_eq!(from_wire(t, "b10b9"), "b10b9");
         assert_eq!(to_wire(VariantKind::Xiangqi, "h2e2"), "h2e2");
         assert_eq!(from_wire(VariantKind::Jasir, "S@c1"), "S@c1");
+    }
+
+    #[test]
+    fn promotion_letters_are_dropped_in_tamerlane_only() {
+        let t = VariantKind::Tamerlane;
+        assert_eq!(without_promotion(t, "f9f10q"), Some("f9f10"));
+        assert_eq!(without_promotion(t, "e2e1n"), Some("e2e1"));
+        assert_eq!(without_promotion(t, "a9z9x"), None);
+        assert_eq!(without_promotion(t, "f3f4q"), None);
+        assert_eq!(without_promotion(t, "f9f10"), None);
+        assert_eq!(without_promotion(t, ""), None);
+        assert_eq!(without_promotion(VariantKind::Chess, "e7e8q"), None);
     }
 
     #[test]
