@@ -8,7 +8,7 @@ mod weights;
 use super::position::Chess;
 use super::types::Kind;
 use crate::bitboard::Bits;
-use crate::variants::terms::{Group, LinearEval, Pair, TermSink, Weigh};
+use crate::variants::terms::{Group, LinearEval, Pair, TermSink};
 use timur_search::Color;
 pub use weights::WEIGHTS;
 
@@ -38,9 +38,7 @@ impl LinearEval for Chess {
 impl Chess {
     /// Static evaluation in centipawns from the side to move's view.
     pub fn static_eval(&self) -> i32 {
-        let mut sum = Weigh::new(&WEIGHTS);
-        self.eval_terms(&mut sum);
-        let score = sum.taper(self.phase(), terms::PHASE_MAX);
+        let score = self.white_eval_with(&WEIGHTS);
         if self.side == Color::White {
             score
         } else {

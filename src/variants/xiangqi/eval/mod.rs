@@ -6,7 +6,7 @@ mod terms;
 mod weights;
 
 use super::position::Xiangqi;
-use crate::variants::terms::{Group, LinearEval, Pair, TermSink, Weigh};
+use crate::variants::terms::{Group, LinearEval, Pair, TermSink};
 use timur_search::Color;
 pub use weights::WEIGHTS;
 
@@ -40,9 +40,7 @@ impl LinearEval for Xiangqi {
 impl Xiangqi {
     /// The static evaluation from the side to move's view.
     pub fn static_eval(&self) -> i32 {
-        let mut sum = Weigh::new(&WEIGHTS);
-        self.eval_terms(&mut sum);
-        let score = sum.taper(self.phase(), terms::PHASE_MAX);
+        let score = self.white_eval_with(&WEIGHTS);
         if self.side == Color::White {
             score
         } else {
