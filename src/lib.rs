@@ -13,4 +13,5 @@ pub mod matches;
 pub mod perft;
 pub mod perft_file;
 pub mod solve;
+pub mod tune;
 pub mod variants;

@@ -98,6 +98,9 @@ enum Command {
         #[arg(long, default_value_t = 16)]
         hash: usize,
     },
+    /// Tune a game's evaluation weights (Texel tuning): `extract`
+    /// positions from games, then `fit` the weights to them.
+    Tune(timur::tune::TuneArgs),
     /// Play engine-vs-engine games (UCI, UCCI, XBoard engines) refereed by
     /// timur's rules; prints a line per game and the results table.
     Match(Box<timur::matches::MatchArgs>),
@@ -145,6 +148,7 @@ fn main() -> ExitCode {
             hash,
         }) => timur::bench::run(variant, depth, threads, hash)
             .map(|(nodes, nps)| println!("{nodes} nodes {nps} nps")),
+        Some(Command::Tune(args)) => timur::tune::run(&args),
         Some(Command::Match(args)) => timur::matches::run_cli(&args),
     };
     match result {

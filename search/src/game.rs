@@ -162,6 +162,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Ordering value of a tactical move: higher first (e.g. MVV-LVA).
     fn tactical_order(&self, mv: Self::Move) -> i32;
 
+    /// Whether `mv`, with the exchange of pieces on its destination that
+    /// follows, gains at least `threshold` centipawns for the mover (static
+    /// exchange evaluation). Games without one answer `true`, so nothing is
+    /// pruned on its account.
+    fn see_at_least(&self, mv: Self::Move, threshold: i32) -> bool {
+        let _ = (mv, threshold);
+        true
+    }
+
     /// A compact, lossless code of `mv` for the transposition table.
     fn move_code(mv: Self::Move) -> u32;
 

@@ -21,6 +21,12 @@ pub(crate) fn tactical_key(order: i32) -> i32 {
     TACTICAL + order.clamp(-ORDER_SPAN, ORDER_SPAN)
 }
 
+/// The ordering key of a tactical move that loses material by exchange:
+/// after every quiet move.
+pub(crate) fn losing_tactical_key(order: i32) -> i32 {
+    -TACTICAL + order.clamp(-ORDER_SPAN, ORDER_SPAN)
+}
+
 /// The scored moves of one node.
 pub(crate) struct MovePicker<M> {
     list: ArrayVec<(M, i32), MAX_MOVES>,

@@ -52,12 +52,18 @@ impl Budget {
         let mut budget = Budget::default();
         if let Some(clock) = limits.clock {
             let left = clock.time;
-            let available = left.saturating_sub(overhead).max(left / 4);
-            let max_use = available * MAX_USE_PERCENT / 100;
             let moves_to_go = clock
                 .moves_to_go
                 .unwrap_or(DEFAULT_MOVES_TO_GO)
                 .clamp(1, 50);
+            // The overhead is kept back for this move and for every move
+            // still to come in the horizon (as Stockfish does): when each
+            // move costs a little more than planned (a loaded machine, a
+            // slow pipe) the clock then settles well above zero instead of
+            // draining to the last few milliseconds.
+            let reserve = overhead * (moves_to_go + 1);
+            let available = left.saturating_sub(reserve).max(left / 4);
+            let max_use = available * MAX_USE_PERCENT / 100;
             let share = available / moves_to_go + clock.increment * 3 / 4;
             let cap = if moves_to_go == 1 {
                 max_use
@@ -187,6 +193,19 @@ mod tests {
             );
             assert!(budget.from_clock);
         }
+    }
+
+    #[test]
+    fn a_short_clock_with_increment_spends_less_than_the_increment() {
+        // 5+0.05 late in a long game: 300 ms left. Planning must leave room
+        // for the overhead of the moves to come, so a move spends clearly
+        // less than the 50 ms it gets back and the clock does not drain.
+        let budget = Budget::new(&clock(300, 50, None), Duration::from_millis(10));
+        let soft = budget.soft.unwrap();
+        assert!(soft <= Duration::from_millis(35), "{soft:?}");
+        // Early in the game the reserve hardly matters.
+        let budget = Budget::new(&clock(5000, 50, None), Duration::from_millis(10));
+        assert!(budget.soft.unwrap() >= Duration::from_millis(150));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! without `name`, `banmoves`, `go time … increment … opptime …` in
 //! milliseconds or seconds (`usemillisec`), `nobestmove`, `bye`.
 
-use super::output::send;
+use super::output::{clip, send};
 use super::uci::{info_line_of, score_text, set_option, ENGINE_AUTHOR};
 use super::{Engine, GoRequest, ProbeText, SearchEvent, VariantKind};
 use crate::engine::input::read_line;
@@ -171,7 +171,7 @@ fn handle_line(engine: &mut Engine, session: &mut UcciSession, line: &str) -> bo
     let command = match ucci::parse_ucci(line) {
         Ok(command) => command,
         Err(why) => {
-            send(&ucci::info_message(&format!("error: {why}")));
+            send(&ucci::info_message(&format!("error: {}", clip(&why))));
             return true;
         }
     };
@@ -220,7 +220,7 @@ fn handle_line(engine: &mut Engine, session: &mut UcciSession, line: &str) -> bo
         UcciCommand::Quit => return false,
     };
     if let Err(why) = result {
-        send(&ucci::info_message(&format!("error: {why}")));
+        send(&ucci::info_message(&format!("error: {}", clip(&why))));
     }
     true
 }
@@ -233,7 +233,7 @@ pub fn run(engine: &mut Engine, first: String, input: &mut impl BufRead) {
         banmoves: Vec::new(),
     };
     if let Err(why) = engine.set_variant(VariantKind::Xiangqi) {
-        send(&ucci::info_message(&format!("error: {why}")));
+        send(&ucci::info_message(&format!("error: {}", clip(&why))));
     }
     let mut lines = std::iter::once(first).chain(std::iter::from_fn(|| read_line(input)));
     for line in &mut lines {

@@ -2,7 +2,7 @@
 //! Errors never end the loop: they become `info string error: …` lines and
 //! the last good position stays.
 
-use super::output::send;
+use super::output::{clip, send};
 use super::{Engine, GoRequest, SearchEvent, VariantKind};
 use crate::engine::input::read_line;
 use std::io::BufRead;
@@ -263,7 +263,7 @@ pub fn handle_line(engine: &mut Engine, line: &str) -> bool {
     let command = match uci::parse_uci(line) {
         Ok(command) => command,
         Err(why) => {
-            send(&uci::info_string(&format!("error: {why}")));
+            send(&uci::info_string(&format!("error: {}", clip(&why))));
             return true;
         }
     };
@@ -307,7 +307,7 @@ pub fn handle_line(engine: &mut Engine, line: &str) -> bool {
         }
     };
     if let Err(why) = result {
-        send(&uci::info_string(&format!("error: {why}")));
+        send(&uci::info_string(&format!("error: {}", clip(&why))));
     }
     true
 }

@@ -19,6 +19,7 @@
 //! goes on as the engine's own (a ponder hit); any other command first
 //! takes the guessed reply back.
 
+mod board;
 mod castling;
 mod clock;
 mod end;
@@ -310,6 +311,9 @@ impl<'a> Session<'a> {
         self.discard_search();
         self.engine.set_variant(kind)?;
         self.invalid_position = false;
+        if let Some(setup) = board::setup_line(kind) {
+            send(&setup);
+        }
         if self.analyzing {
             self.analyze();
         }
@@ -317,10 +321,20 @@ impl<'a> Session<'a> {
     }
 
     /// `setboard`: a refused position makes every move illegal until the
-    /// next `new`, `variant` or good `setboard` (the spec's advice).
+    /// next `new`, `variant` or good `setboard` (the spec's advice). In the
+    /// games XBoard shows by `setup`, its own FEN is understood when it
+    /// shows a position the engine knows ([`board::recognise`]).
     fn set_board(&mut self, fen: &str) {
         self.discard_search();
-        match self.engine.set_position(Some(fen), &[] as &[&str]) {
+        let mut result = self.engine.set_position(Some(fen), &[] as &[&str]);
+        if result.is_err() {
+            let kind = self.engine.kind();
+            let known = board::known_positions(kind, self.engine.game());
+            if let Some(native) = board::recognise(kind, fen, &known) {
+                result = self.engine.set_position(Some(&native), &[] as &[&str]);
+            }
+        }
+        match result {
             Ok(()) => {
                 self.invalid_position = false;
                 self.time.restart_move_count();
@@ -336,6 +350,20 @@ impl<'a> Session<'a> {
                 ));
             }
         }
+    }
+
+    /// The engine's notation for a move XBoard sent.
+    fn engine_text(&self, text: &str) -> String {
+        let engine = &self.engine;
+        let squares = board::from_wire(engine.kind(), text);
+        castling::from_wire(engine.game(), &squares, engine.notation())
+    }
+
+    /// The text XBoard expects for the engine's move `text`.
+    fn wire_text(&self, text: &str) -> String {
+        let engine = &self.engine;
+        let castle = castling::to_wire(engine.game(), text, engine.notation());
+        board::to_wire(engine.kind(), &castle)
     }
 
     /// A move from the GUI: play it, report a finished game, or start
@@ -357,9 +385,11 @@ impl<'a> Session<'a> {
             self.guess = Some(guess);
         }
         self.discard_search();
-        let notation = self.engine.notation();
-        let internal = castling::from_wire(self.engine.game(), text, notation);
-        if self.engine.play_move(&internal).is_err() {
+        let internal = self.engine_text(text);
+        let played = self.engine.play_move(&internal).is_ok()
+            || board::without_promotion(self.engine.kind(), &internal)
+                .is_some_and(|plain| self.engine.play_move(plain).is_ok());
+        if !played {
             send(&illegal_move_line(echo(text), None));
             if self.analyzing {
                 self.analyze();
@@ -440,10 +470,15 @@ impl<'a> Session<'a> {
         let events = self.events.clone();
         let post = Arc::clone(&self.post);
         let always_post = purpose == Purpose::Analysis;
+        let kind = self.engine.kind();
         let callback = move |event: SearchEvent| match event {
             SearchEvent::Info(info) => {
                 if always_post || post.load(Ordering::Relaxed) {
-                    send(&thinking_line(&info_line_of(&info)));
+                    let mut line = info_line_of(&info);
+                    for mv in &mut line.pv {
+                        *mv = board::to_wire(kind, mv);
+                    }
+                    send(&thinking_line(&line));
                 }
             }
             SearchEvent::Done(best) => {
@@ -488,7 +523,7 @@ impl<'a> Session<'a> {
         if !self.ponder || self.force || self.analyzing {
             return;
         }
-        let wire = castling::to_wire(self.engine.game(), &text, self.engine.notation());
+        let wire = self.wire_text(&text);
         if self.engine.play_move(&text).is_err() {
             return;
         }
@@ -527,8 +562,7 @@ impl<'a> Session<'a> {
             self.report_end();
             return;
         };
-        let notation = self.engine.notation();
-        let wire = castling::to_wire(self.engine.game(), &text, notation);
+        let wire = self.wire_text(&text);
         match self.engine.play_move(&text) {
             Ok(()) => {
                 send(&move_line(&wire));

@@ -4,6 +4,7 @@
 pub mod chess;
 pub mod jasir;
 pub mod tamerlane;
+pub mod terms;
 pub mod xiangqi;
 
 use timur_search::Game;

@@ -34,6 +34,13 @@ pub(super) const LMR_HISTORY_DIVISOR: i32 = 8192;
 /// Quiet moves remembered per node for the history malus.
 pub(super) const QUIETS_KEPT: usize = 64;
 
+/// Static-exchange pruning: deepest depth, and the material a tactical move
+/// (per ply) or a quiet move (per ply squared) may lose before it is
+/// skipped.
+pub(super) const SEE_PRUNE_DEPTH: i32 = 8;
+pub(super) const SEE_TACTICAL_MARGIN: i32 = 100;
+pub(super) const SEE_QUIET_MARGIN: i32 = 30;
+
 /// Internal iterative reduction from this depth on.
 pub(super) const IIR_DEPTH: i32 = 4;
 

@@ -4,7 +4,7 @@
 use super::params::*;
 use super::Worker;
 use crate::game::{Cycle, Game, MoveList, Outcome, MAX_MARGIN};
-use crate::movepick::{tactical_key, MovePicker, KILLER, TT_MOVE};
+use crate::movepick::{losing_tactical_key, tactical_key, MovePicker, KILLER, TT_MOVE};
 use crate::score::{
     is_decided, outcome_value, value_from_tt, value_to_tt, win_value, EVAL_LIMIT, INFINITY,
     MAX_PLY, WIN_BASE,
@@ -242,7 +242,12 @@ impl<G: Game> Worker<'_, G> {
             let key = if Some(mv) == tt_move {
                 TT_MOVE
             } else if self.pos.is_tactical(mv) {
-                tactical_key(self.pos.tactical_order(mv))
+                let order = self.pos.tactical_order(mv);
+                if self.pos.see_at_least(mv, 0) {
+                    tactical_key(order)
+                } else {
+                    losing_tactical_key(order)
+                }
             } else if Some(mv) == frame.killers[0] {
                 KILLER
             } else if Some(mv) == frame.killers[1] {
@@ -264,7 +269,12 @@ impl<G: Game> Worker<'_, G> {
             let history_index = self.pos.history_index(mv);
             let special =
                 Some(mv) == frame.killers[0] || Some(mv) == frame.killers[1] || Some(mv) == counter;
-            if !PV && !in_check && !tactical && searched > 0 && best > -WIN_BASE {
+            // No pruning before a first move, in check, or once alpha is a
+            // decided result: a quiet move may still prove a shorter win or
+            // a larger margin, which no static margin can judge.
+            let may_prune =
+                !PV && !in_check && searched > 0 && best > -WIN_BASE && !is_decided(alpha);
+            if may_prune && !tactical {
                 if depth <= LMP_DEPTH && quiets.len() >= lmp_limit(depth, improving) {
                     continue;
                 }
@@ -272,6 +282,16 @@ impl<G: Game> Worker<'_, G> {
                     && !special
                     && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
                 {
+                    continue;
+                }
+            }
+            if may_prune && depth <= SEE_PRUNE_DEPTH {
+                let threshold = if tactical {
+                    -SEE_TACTICAL_MARGIN * depth
+                } else {
+                    -SEE_QUIET_MARGIN * depth * depth
+                };
+                if !self.pos.see_at_least(mv, threshold) {
                     continue;
                 }
             }
@@ -447,6 +467,11 @@ impl<G: Game> Worker<'_, G> {
         let side = self.pos.side_to_move();
         let mut picker = MovePicker::new();
         for &mv in &moves {
+            // Out of check, captures that lose material by exchange are
+            // not worth a look.
+            if !in_check && !self.pos.see_at_least(mv, 0) {
+                continue;
+            }
             let key = if Some(mv) == tt_move {
                 TT_MOVE
             } else if self.pos.is_tactical(mv) {

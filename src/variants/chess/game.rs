@@ -97,6 +97,10 @@ impl Game for Chess {
         victim * 16 - attacker + promotion
     }
 
+    fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
+        Chess::see_at_least(self, mv, threshold)
+    }
+
     #[inline]
     fn move_code(mv: Move) -> u32 {
         mv.bits() as u32

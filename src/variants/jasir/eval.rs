@@ -19,6 +19,35 @@ const HOME: [i32; 2] = [170, 200];
 /// an elite's arrival.
 const IN_HAND: [i32; 2] = [75, 35];
 
+/// Jasir is a race: a side whose last few living archers are near home is
+/// about to win, however few archers it has. Bonus by the number of
+/// runners (living archers not yet home, hand included): index 1 = one
+/// runner left.
+const FEW_RUNNERS: [i32; 4] = [0, 260, 110, 35];
+/// Penalty per step the runners still have to go (an archer in hand has the
+/// whole board, five ranks, ahead of it).
+const PER_STEP_LEFT: i32 = 12;
+
+/// The race terms of `side` in Jasir: few runners close to home is good.
+fn race_value(st: &State, side: Color) -> i32 {
+    let archers = st.archers[side.index()];
+    let away = archers & !enemy_base(side);
+    let in_hand = i32::from(st.hand[side.index()]);
+    let runners = away.count_ones() as i32 + in_hand;
+    let mut steps = 5 * in_hand;
+    let mut rest = away;
+    while rest != 0 {
+        let h = rest.trailing_zeros();
+        rest &= rest - 1;
+        steps += match side {
+            Color::White => 4 - rank_of(h),
+            Color::Black => rank_of(h),
+        } as i32;
+    }
+    let few = FEW_RUNNERS.get(runners as usize).copied().unwrap_or(0);
+    few - PER_STEP_LEFT * steps
+}
+
 fn side_value(st: &State, rules: Rules, side: Color) -> i32 {
     let r = rules.index();
     let archers = st.archers[side.index()];
@@ -36,6 +65,7 @@ fn side_value(st: &State, rules: Rules, side: Color) -> i32 {
     }
     if rules == Rules::Jasir {
         v += ELITE * (st.elite & archers & !home).count_ones() as i32;
+        v += race_value(st, side);
     }
     v + IN_HAND[r] * i32::from(st.hand[side.index()])
 }

@@ -89,6 +89,10 @@ impl Game for Xiangqi {
         value * 8 - ATTACKER_RANK[kind_index(attacker)]
     }
 
+    fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
+        Xiangqi::see_at_least(self, mv, threshold)
+    }
+
     fn move_code(mv: Move) -> u32 {
         mv.code()
     }

@@ -1,0 +1,279 @@
+//! The terms of the xiangqi evaluation: material, point tables, mobility of
+//! horses, chariots and cannons, attacks on the enemy palace, the defenders
+//! (advisors and elephants) while the enemy can attack, central and hollow
+//! cannons, linked crossed soldiers, advisors missing against cannons, and
+//! the tempo. Each term is a count from Red's view; the weights live in
+//! `weights.rs` and are fitted by `timur tune`.
+
+use super::super::attacks::{cannon_captures, rook_attacks, HORSE, PAWN};
+use super::super::board::{in_palace, Bitboard, Kind, FILES, RANKS, SQUARES};
+use super::super::position::Xiangqi;
+use crate::variants::terms::{Group, TermSink};
+use timur_search::Color;
+
+/// First weight of each term group, in the order of [`GROUPS`].
+pub const MATERIAL: usize = 0;
+/// Point tables: 90 per kind, from Red's side (a0 = 0).
+pub const PST: usize = MATERIAL + 7;
+/// Horse mobility by points reached (0..=8).
+pub const MOBILITY_HORSE: usize = PST + 7 * SQUARES;
+/// Chariot mobility (0..=17).
+pub const MOBILITY_CHARIOT: usize = MOBILITY_HORSE + 9;
+/// Cannon mobility by quiet moves (0..=17).
+pub const MOBILITY_CANNON: usize = MOBILITY_CHARIOT + 18;
+/// Attack units on the enemy palace (0..16).
+pub const PALACE_ATTACK: usize = MOBILITY_CANNON + 18;
+/// Own advisors and elephants while the enemy has chariots, horses or
+/// cannons.
+pub const DEFENDERS: usize = PALACE_ATTACK + 16;
+/// A cannon on the enemy general's file with exactly one piece between.
+pub const CENTRAL_CANNON: usize = DEFENDERS + 1;
+/// A cannon on the enemy general's file with nothing between.
+pub const HOLLOW_CANNON: usize = CENTRAL_CANNON + 1;
+/// Crossed soldiers with a crossed soldier beside them on the same rank.
+pub const LINKED_SOLDIERS: usize = HOLLOW_CANNON + 1;
+/// Enemy cannons times own advisors missing (of two).
+pub const CANNONS_VS_MISSING_ADVISORS: usize = LINKED_SOLDIERS + 1;
+/// The side to move.
+pub const TEMPO: usize = CANNONS_VS_MISSING_ADVISORS + 1;
+/// How many weights there are.
+pub const COUNT: usize = TEMPO + 1;
+
+/// The term groups in weight order.
+pub const GROUPS: [Group; 18] = [
+    group(
+        "material: general, advisor, elephant, horse, chariot, cannon, soldier",
+        7,
+        7,
+    ),
+    group("general points (Red's view, a0 = 0)", SQUARES, FILES),
+    group("advisor points", SQUARES, FILES),
+    group("elephant points", SQUARES, FILES),
+    group("horse points", SQUARES, FILES),
+    group("chariot points", SQUARES, FILES),
+    group("cannon points", SQUARES, FILES),
+    group("soldier points", SQUARES, FILES),
+    group("horse mobility (0..=8 points)", 9, 9),
+    group("chariot mobility (0..=17)", 18, 9),
+    group("cannon quiet mobility (0..=17)", 18, 9),
+    group("palace attack by units on the enemy palace", 16, 8),
+    group(
+        "defenders: advisors and elephants while the enemy has attackers",
+        1,
+        1,
+    ),
+    group("cannon on the enemy general's file behind one screen", 1, 1),
+    group(
+        "hollow cannon: facing the enemy general with nothing between",
+        1,
+        1,
+    ),
+    group("crossed soldiers side by side", 1, 1),
+    group("enemy cannons times own missing advisors", 1, 1),
+    group("tempo", 1, 1),
+];
+
+const fn group(name: &'static str, len: usize, per_line: usize) -> Group {
+    Group {
+        name,
+        len,
+        per_line,
+    }
+}
+
+/// Phase weight of each kind; [`PHASE_MAX`] with every piece on.
+pub const PHASE: [i32; 7] = [0, 0, 0, 2, 4, 2, 0];
+/// The phase with every piece on (2 chariots, horses, cannons a side).
+pub const PHASE_MAX: i32 = 32;
+
+/// Palace attack units per palace point attacked, by kind.
+const PALACE_UNITS: [i32; 7] = [0, 0, 0, 2, 2, 2, 1];
+
+const fn palace_mask(color: Color) -> Bitboard {
+    let mut mask = 0u128;
+    let mut sq = 0;
+    while sq < SQUARES {
+        if in_palace(color, sq) {
+            mask |= 1u128 << sq;
+        }
+        sq += 1;
+    }
+    mask
+}
+
+/// Each side's palace points.
+const PALACE: [Bitboard; 2] = [palace_mask(Color::White), palace_mask(Color::Black)];
+
+/// Points strictly between two points of one file (`a` below `b`).
+fn between_on_file(occ_of_file: u16, low_rank: usize, high_rank: usize) -> u32 {
+    if high_rank <= low_rank + 1 {
+        return 0;
+    }
+    let inner = ((1u32 << high_rank) - 1) & !((1u32 << (low_rank + 1)) - 1);
+    (u32::from(occ_of_file) & inner).count_ones()
+}
+
+impl Xiangqi {
+    /// The game phase: [`PHASE_MAX`] with every attacking piece on.
+    pub fn phase(&self) -> i32 {
+        Kind::ALL
+            .into_iter()
+            .map(|k| PHASE[k.index()] * self.by_kind[k.index()].count_ones() as i32)
+            .sum::<i32>()
+            .min(PHASE_MAX)
+    }
+
+    /// Feeds every evaluation term to `sink`, from Red's view.
+    pub fn eval_terms<S: TermSink>(&self, sink: &mut S) {
+        for color in [Color::White, Color::Black] {
+            self.side_terms(color, sink);
+        }
+        sink.add(TEMPO, if self.side == Color::White { 1 } else { -1 });
+    }
+
+    /// The terms of `color`'s pieces, signed for Red's view.
+    fn side_terms<S: TermSink>(&self, color: Color, sink: &mut S) {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let them = color.flip();
+        let occ = self.occupied();
+        let ours = self.by_color[color.index()];
+        let their_palace = PALACE[them.index()];
+        let their_general = self.general(them);
+        let mut units = 0;
+        for kind in Kind::ALL {
+            let pieces = self.pieces(color, kind);
+            if pieces == 0 {
+                continue;
+            }
+            sink.add(MATERIAL + kind.index(), sign * pieces.count_ones() as i32);
+            let mut rest = pieces;
+            while rest != 0 {
+                let sq = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let (file, rank) = (sq % FILES, sq / FILES);
+                let red_rank = if color == Color::White {
+                    rank
+                } else {
+                    RANKS - 1 - rank
+                };
+                sink.add(PST + kind.index() * SQUARES + red_rank * FILES + file, sign);
+                let file_occ = self.file_occ[file];
+                let attacks = match kind {
+                    Kind::Horse => {
+                        let reach = HORSE[sq].attacks(occ);
+                        sink.add(MOBILITY_HORSE + (reach & !ours).count_ones() as usize, sign);
+                        reach
+                    }
+                    Kind::Chariot => {
+                        let reach = rook_attacks(sq, occ, file_occ);
+                        sink.add(
+                            MOBILITY_CHARIOT + (reach & !ours).count_ones() as usize,
+                            sign,
+                        );
+                        reach
+                    }
+                    Kind::Cannon => {
+                        let quiet = rook_attacks(sq, occ, file_occ) & !occ;
+                        sink.add(MOBILITY_CANNON + quiet.count_ones() as usize, sign);
+                        if file == their_general % FILES {
+                            let g = their_general / FILES;
+                            let between = between_on_file(file_occ, rank.min(g), rank.max(g));
+                            match between {
+                                0 => sink.add(HOLLOW_CANNON, sign),
+                                1 => sink.add(CENTRAL_CANNON, sign),
+                                _ => {}
+                            }
+                        }
+                        cannon_captures(sq, occ, file_occ)
+                    }
+                    Kind::Soldier => PAWN[color.index()][sq],
+                    _ => 0,
+                };
+                units += PALACE_UNITS[kind.index()] * (attacks & their_palace).count_ones() as i32;
+            }
+        }
+        sink.add(PALACE_ATTACK + units.min(15) as usize, sign);
+
+        let attackers = self.pieces(them, Kind::Chariot)
+            | self.pieces(them, Kind::Horse)
+            | self.pieces(them, Kind::Cannon);
+        let advisors = self.pieces(color, Kind::Advisor).count_ones() as i32;
+        if attackers != 0 {
+            let elephants = self.pieces(color, Kind::Elephant).count_ones() as i32;
+            sink.add(DEFENDERS, sign * (advisors + elephants));
+        }
+        let cannons = self.pieces(them, Kind::Cannon).count_ones() as i32;
+        if cannons != 0 && advisors < 2 {
+            sink.add(CANNONS_VS_MISSING_ADVISORS, sign * cannons * (2 - advisors));
+        }
+        let crossed = self.pieces(color, Kind::Soldier) & PALACE_HALF_AHEAD[color.index()];
+        let linked = crossed & (((crossed & !FILE_A) >> 1) | ((crossed & !FILE_I) << 1));
+        if linked != 0 {
+            sink.add(LINKED_SOLDIERS, sign * linked.count_ones() as i32);
+        }
+    }
+}
+
+const fn half_mask(color: Color) -> Bitboard {
+    let mut mask = 0u128;
+    let mut sq = 0;
+    while sq < SQUARES {
+        let crossed = match color {
+            Color::White => sq / FILES >= 5,
+            Color::Black => sq / FILES <= 4,
+        };
+        if crossed {
+            mask |= 1u128 << sq;
+        }
+        sq += 1;
+    }
+    mask
+}
+
+/// The enemy half of the board, for each side (crossed soldiers stand here).
+const PALACE_HALF_AHEAD: [Bitboard; 2] = [half_mask(Color::White), half_mask(Color::Black)];
+
+const fn file_mask(file: usize) -> Bitboard {
+    let mut mask = 0u128;
+    let mut rank = 0;
+    while rank < RANKS {
+        mask |= 1u128 << (rank * FILES + file);
+        rank += 1;
+    }
+    mask
+}
+
+/// The a file and the i file (a shift by one point must not wrap a rank).
+const FILE_A: Bitboard = file_mask(0);
+const FILE_I: Bitboard = file_mask(FILES - 1);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_groups_cover_every_weight() {
+        let total: usize = GROUPS.iter().map(|g| g.len).sum();
+        assert_eq!(total, COUNT);
+    }
+
+    #[test]
+    fn palaces_have_nine_points() {
+        assert_eq!(PALACE[0].count_ones(), 9);
+        assert_eq!(PALACE[1].count_ones(), 9);
+        assert_eq!(PALACE[0] & PALACE[1], 0);
+    }
+
+    #[test]
+    fn edge_files() {
+        assert_eq!(FILE_A.count_ones(), 10);
+        assert_eq!(FILE_I, FILE_A << 8);
+    }
+
+    #[test]
+    fn points_between_on_a_file() {
+        assert_eq!(between_on_file(0b1111111111, 0, 9), 8);
+        assert_eq!(between_on_file(0b1000000001, 0, 9), 0);
+        assert_eq!(between_on_file(0b0000000110, 1, 2), 0);
+    }
+}

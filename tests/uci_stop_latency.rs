@@ -1,0 +1,45 @@
+//! `stop` during a search reaches every worker promptly: for every game,
+//! with two threads, a `go infinite` stopped after a moment answers with a
+//! legal `bestmove`. The latency from `stop` to `bestmove` is printed for
+//! the closing notes, never asserted (no timing thresholds in tests).
+
+mod common;
+
+use common::{bestmove_of, EngineProcess};
+use std::time::{Duration, Instant};
+
+const SECONDS: Duration = Duration::from_secs(10);
+
+#[test]
+fn stop_reaches_every_worker_in_every_game() {
+    for variant in [
+        "chess",
+        "chess960",
+        "xiangqi",
+        "tamerlane",
+        "jasir",
+        "jarmo",
+    ] {
+        let mut engine = EngineProcess::start_uci_variant(variant, SECONDS);
+        engine.send("setoption name Threads value 2");
+        engine.send("position startpos");
+        engine.sync();
+        engine.send("go infinite");
+        std::thread::sleep(Duration::from_millis(300));
+        let sent = Instant::now();
+        engine.send("stop");
+        let line = engine.expect_prefix("bestmove", SECONDS);
+        let latency = sent.elapsed();
+        let best = bestmove_of(&line);
+        assert_ne!(best, "(none)", "{variant}: {line}");
+        // The move is legal: the engine accepts it as a move of the game.
+        engine.send(&format!("position startpos moves {best}"));
+        let errors = engine.sync();
+        assert!(
+            errors.is_empty(),
+            "{variant}: {best}: {}",
+            errors.join("\n")
+        );
+        eprintln!("{variant}: stop answered in {latency:?}");
+    }
+}
