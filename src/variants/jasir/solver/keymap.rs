@@ -24,6 +24,33 @@ pub struct KeyMap {
     slots: Vec<Slot>,
     bits: u32,
     len: usize,
+    /// Slots visited by lookups so far (unit tests only: what an insertion
+    /// order costs).
+    #[cfg(test)]
+    probes: ProbeCount,
+}
+
+/// A counter that threads may share (unit tests only).
+#[cfg(test)]
+#[derive(Default)]
+struct ProbeCount(std::sync::atomic::AtomicU64);
+
+#[cfg(test)]
+impl Clone for ProbeCount {
+    fn clone(&self) -> ProbeCount {
+        ProbeCount(self.get().into())
+    }
+}
+
+#[cfg(test)]
+impl ProbeCount {
+    fn get(&self) -> u64 {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    fn add_one(&self) {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 impl std::fmt::Debug for KeyMap {
@@ -38,6 +65,8 @@ impl Default for KeyMap {
             slots: vec![FREE; 1 << 10],
             bits: 10,
             len: 0,
+            #[cfg(test)]
+            probes: Default::default(),
         }
     }
 }
@@ -72,6 +101,8 @@ impl KeyMap {
         let mask = self.slots.len() - 1;
         let mut i = self.home(lo, hi);
         loop {
+            #[cfg(test)]
+            self.probes.add_one();
             let s = &self.slots[i];
             if s.id == EMPTY || (s.lo == lo && s.hi == hi) {
                 return i;
@@ -156,6 +187,14 @@ impl KeyMap {
             .iter()
             .filter(|s| s.id != EMPTY)
             .map(|s| (u128::from(s.lo) | u128::from(s.hi) << 64, s.id))
+    }
+}
+
+#[cfg(test)]
+impl KeyMap {
+    /// Slots visited by lookups since the map was made.
+    pub(crate) fn probes(&self) -> u64 {
+        self.probes.get()
     }
 }
 

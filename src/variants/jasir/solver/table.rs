@@ -179,3 +179,39 @@ impl SolveTable {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::homes::home_positions;
+    use super::super::{solve_roots, SolveOutcome};
+    use super::*;
+    use crate::variants::jasir::Rules;
+
+    /// Loading and merging visit a few slots per entry: the file (and a
+    /// table walked for a merge) is in hash order, which in a map that grows
+    /// while it fills piles the keys up in long probe runs.
+    #[test]
+    fn loading_and_merging_cost_a_few_probes_per_entry() {
+        let roots = home_positions(Rules::Jasir, 2, 2);
+        let SolveOutcome::Solved(sol) = solve_roots(&roots, 1 << 22, &mut |_| {}) else {
+            panic!("2 against 2 solves");
+        };
+        let n = sol.table.len() as u64;
+        assert!(n > 200_000);
+        let path = std::env::temp_dir().join(format!("jasir_probes_{}.bin", std::process::id()));
+        sol.table.save(&path).unwrap();
+        let loaded = SolveTable::load(&path);
+        let _ = std::fs::remove_file(&path);
+        let loaded = loaded.unwrap();
+        let mut merged = SolveTable::default();
+        merged.merge(&loaded);
+        for table in [&loaded, &merged] {
+            assert_eq!(table.len(), sol.table.len());
+            let probes = table.index.probes();
+            assert!(probes < 5 * n, "{probes} probes for {n} entries");
+        }
+        let root = &roots[0];
+        assert_eq!(loaded.probe(root), sol.table.probe(root));
+        assert_eq!(merged.probe(root), sol.table.probe(root));
+    }
+}
