@@ -5,6 +5,8 @@
 //! tuner (`timur tune` records the counts and fits the weights to game
 //! results).
 
+use timur_search::{Color, Game};
+
 /// A middlegame/endgame weight pair in centipawns.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pair(pub i32, pub i32);
@@ -90,6 +92,19 @@ pub trait LinearEval {
         let mut sum = Weigh::new(weights);
         self.terms(&mut sum);
         sum.taper(self.phase(), Self::PHASE_MAX)
+    }
+
+    /// The evaluation with the weights in force, from the side to move's
+    /// view (what the search calls).
+    fn mover_eval(&self) -> i32
+    where
+        Self: Game,
+    {
+        let score = self.white_eval_with(Self::weights());
+        match self.side_to_move() {
+            Color::White => score,
+            Color::Black => -score,
+        }
     }
 }
 

@@ -9,7 +9,6 @@ use super::position::Chess;
 use super::types::Kind;
 use crate::bitboard::Bits;
 use crate::variants::terms::{Group, LinearEval, Pair, TermSink};
-use timur_search::Color;
 pub use weights::WEIGHTS;
 
 // Every term has its weight: a tuner output of the wrong length fails here.
@@ -38,12 +37,7 @@ impl LinearEval for Chess {
 impl Chess {
     /// Static evaluation in centipawns from the side to move's view.
     pub fn static_eval(&self) -> i32 {
-        let score = self.white_eval_with(&WEIGHTS);
-        if self.side == Color::White {
-            score
-        } else {
-            -score
-        }
+        self.mover_eval()
     }
 
     /// Whether neither side can ever mate (bare kings, or one minor piece).

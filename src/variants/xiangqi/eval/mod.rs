@@ -7,7 +7,6 @@ mod weights;
 
 use super::position::Xiangqi;
 use crate::variants::terms::{Group, LinearEval, Pair, TermSink};
-use timur_search::Color;
 pub use weights::WEIGHTS;
 
 // Every term has its weight: a tuner output of the wrong length fails here.
@@ -40,12 +39,7 @@ impl LinearEval for Xiangqi {
 impl Xiangqi {
     /// The static evaluation from the side to move's view.
     pub fn static_eval(&self) -> i32 {
-        let score = self.white_eval_with(&WEIGHTS);
-        if self.side == Color::White {
-            score
-        } else {
-            -score
-        }
+        self.mover_eval()
     }
 }
 
