@@ -28,7 +28,9 @@ class Engine:
             stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.send("uci")
         self.wait_for("uciok")
-        if variant != "chess":
+        if variant == "chess960":
+            self.send("setoption name UCI_Chess960 value true")
+        elif variant != "chess":
             self.send(f"setoption name UCI_Variant value {variant}")
         self.send("setoption name Threads value 1")
         self.send("isready")

@@ -221,6 +221,9 @@ const CHESS: &[ForcedWin] = &[
     mate("8/5q2/8/4K3/1q6/8/1N4R1/N3k3 w - - 0 1", 3),
     // SF 15.1: mate 3, only g8f8 (the king takes the rook).
     mate("5rK1/8/3N2R1/8/8/p7/8/1Qb4k w - - 0 1", 3),
+    // SF 15.1: mate 3, only e5d4: a quiet king move, then a quiet mating
+    // check that late-move pruning used to skip.
+    mate("8/8/8/4K3/8/8/5Q2/1k6 w - - 0 1", 3),
 ];
 
 // Chess960 with Shredder-FEN castling rights, where castling mates or starts
@@ -268,6 +271,9 @@ const TAMERLANE: &[ForcedWin] = &[
     mate("11/11/11/2K2Rw4/k10/11/11/6G4/5T5/11 w -- s 00 0 1", 3),
     // Solver: mate 3, only h3k4 (camel).
     mate("11/11/11/11/11/11/6K4/7C3/6R4/8k2 w -- - 00 0 1", 3),
+    // Solver: mate 3 with king and rook, only d7e8 (missed while late-move
+    // pruning skipped quiet checks).
+    mate("4k6/11/11/3K7/10R/11/11/11/11/11 w -- - 00 0 1", 3),
 ];
 
 // Jasir (no outside engine exists): verified only by the solver in this file.
@@ -386,33 +392,21 @@ fn wins_found_after_a_first_win() {
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
 
-/// Forced wins, verified like the ones above, that the engine misses at
-/// [`ENGINE_DEPTH`]: quiet mating moves that late-move reductions and
-/// pruning push past the horizon (switching late-move and reverse futility
-/// pruning off finds them, at a cost in strength elsewhere).
+/// A forced win, verified like the ones above, that the engine misses at
+/// [`ENGINE_DEPTH`]. Switching off any one of reverse futility, futility,
+/// null-move, late-move, history or SEE pruning, late-move reductions,
+/// singular extensions or internal iterative reduction does not find it.
 #[test]
-#[ignore = "the search misses these forced wins at ENGINE_DEPTH (issue #6)"]
+#[ignore = "the search misses this forced win at ENGINE_DEPTH (issue #6)"]
 fn missed_forced_wins() {
-    let mut failed = failures(
+    let failed = failures(
         &[
-            // SF 15.1: mate 3, only e5d4. Engine: f2d2, cp 1163 (no mate
-            // through depth 12).
-            mate("8/8/8/4K3/8/8/5Q2/1k6 w - - 0 1", 3),
-        ],
-        chess,
-        Notation::default(),
-    );
-    failed.extend(failures(
-        &[
-            // Solver: mate 3 with king and rook, only d7e8. Engine: k6f6,
-            // cp 569 (no mate through depth 12).
-            mate("4k6/11/11/3K7/10R/11/11/11/11/11 w -- - 00 0 1", 3),
             // Solver: mate 3, only i9h9. Engine: i9i5, cp 886 (no mate
             // through depth 12).
             mate("9k1/8R2/11/3C7/11/11/11/11/11/6K4 w -- Ss 00 0 1", 3),
         ],
         tamerlane,
         Notation::default(),
-    ));
+    );
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }

@@ -49,9 +49,10 @@ pub struct FitArgs {
     /// chess or xiangqi.
     #[arg(long, default_value = "chess")]
     pub variant: VariantKind,
-    /// The positions file (`FEN;result[;score]` per line).
-    #[arg(long)]
-    pub positions: PathBuf,
+    /// The positions files (`FEN;result[;score]` per line); repeat the
+    /// option to fit on several (e.g. chess and Chess960 games).
+    #[arg(long, required = true)]
+    pub positions: Vec<PathBuf>,
     /// Write the fitted weights (Rust source) here.
     #[arg(long)]
     pub out: Option<PathBuf>,

@@ -76,11 +76,13 @@ pub struct Extracted {
 /// Up to `per_game` quiet positions of each finished game of `variant`
 /// after its opening, chosen at random (seeded): not in check, and the
 /// move played from them not a capture or promotion, so the static
-/// evaluation is a fair stand-in for the position's value. A game whose
-/// start or moves do not read is skipped whole.
+/// evaluation is a fair stand-in for the position's value. Moves are read
+/// in `notation` (the one `timur match` writes for the variant). A game
+/// whose start or moves do not read is skipped whole.
 pub fn extract<G: Variant>(
     games: &[PgnGame],
     variant: &str,
+    notation: Notation,
     per_game: usize,
     seed: u64,
 ) -> Extracted {
@@ -92,7 +94,7 @@ pub fn extract<G: Variant>(
             out.skipped += 1;
             continue;
         };
-        let Some(mut quiet) = quiet_positions::<G>(game) else {
+        let Some(mut quiet) = quiet_positions::<G>(game, notation) else {
             out.skipped += 1;
             continue;
         };
@@ -113,14 +115,14 @@ pub fn extract<G: Variant>(
     out
 }
 
-fn quiet_positions<G: Variant>(game: &PgnGame) -> Option<Vec<String>> {
+fn quiet_positions<G: Variant>(game: &PgnGame, notation: Notation) -> Option<Vec<String>> {
     let mut pos = match game.tag("FEN") {
         Some(fen) => G::from_fen(fen).ok()?,
         None => G::start_position(),
     };
     let mut quiet = Vec::new();
     for (ply, text) in game.moves.iter().enumerate() {
-        let mv = pos.parse_move(text, Notation::default()).ok()?;
+        let mv = pos.parse_move(text, notation).ok()?;
         if ply >= game.book_plies && !pos.in_check() && !pos.is_tactical(mv) {
             quiet.push(pos.to_fen());
         }
@@ -197,19 +199,32 @@ mod tests {
     fn quiet_positions_after_the_book_with_the_result() {
         let text =
             "[Result \"1-0\"]\n\n1. e2e4 e7e5 {book} 2. g1f3 d7d5 3. e4d5 d8d5 4. b1c3 1-0\n";
-        let data = extract::<Chess>(&read_games(text), "chess", 100, 1);
+        let data = extract::<Chess>(&read_games(text), "chess", Notation::default(), 100, 1);
         assert_eq!((data.games, data.skipped), (1, 0));
         // Before g1f3, d7d5 and b1c3; e4d5 and d8d5 are captures.
         assert_eq!(data.positions.len(), 3);
         assert!(data.positions.iter().all(|s| s.result == 1.0));
-        let few = extract::<Chess>(&read_games(text), "chess", 2, 1);
+        let few = extract::<Chess>(&read_games(text), "chess", Notation::default(), 2, 1);
         assert_eq!(few.positions.len(), 2);
+    }
+
+    #[test]
+    fn chess960_castling_reads_as_king_takes_rook() {
+        let text = "[Result \"0-1\"]\n[Variant \"chess960\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1\"]\n\n1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. e1h1 0-1\n";
+        let games = read_games(text);
+        let king_takes_rook = Notation {
+            king_takes_rook: true,
+            ..Notation::default()
+        };
+        let data = extract::<Chess>(&games, "chess960", king_takes_rook, 10, 1);
+        assert_eq!((data.games, data.skipped), (1, 0));
+        assert_eq!(data.positions.len(), 7);
     }
 
     #[test]
     fn other_games_and_bad_moves_are_skipped() {
         let text = "[Result \"1-0\"]\n[Variant \"xiangqi\"]\n\n1. e2e4 1-0\n\n[Result \"0-1\"]\n\n1. e2e5 0-1\n\n[Result \"*\"]\n\n1. e2e4 *\n";
-        let data = extract::<Chess>(&read_games(text), "chess", 10, 1);
+        let data = extract::<Chess>(&read_games(text), "chess", Notation::default(), 10, 1);
         assert_eq!((data.games, data.skipped, data.positions.len()), (0, 3, 0));
     }
 

@@ -14,6 +14,7 @@ pub mod pgn;
 pub use args::{TuneArgs, TuneCommand};
 
 use crate::engine::VariantKind;
+use crate::matches::openings::canonical_notation;
 use crate::variants::chess::Chess;
 use crate::variants::terms::{weights_source, Group, LinearEval};
 use crate::variants::xiangqi::Xiangqi;
@@ -30,7 +31,8 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         TuneCommand::Fit(a) => a.variant,
     };
     match variant {
-        VariantKind::Chess => run_for::<Chess>(args),
+        // Chess960 positions are chess positions: one evaluation serves both.
+        VariantKind::Chess | VariantKind::Chess960 => run_for::<Chess>(args),
         VariantKind::Xiangqi => run_for::<Xiangqi>(args),
         other => Err(format!(
             "{other} has no linear evaluation to tune (chess and xiangqi do)"
@@ -55,7 +57,13 @@ fn extract<G: LinearEval + Variant>(a: &ExtractArgs) -> Result<(), String> {
     for path in &a.games {
         games.extend(pgn::read_games(&read_text(path)?));
     }
-    let data = dataset::extract::<G>(&games, a.variant.name(), a.per_game, a.seed);
+    let data = dataset::extract::<G>(
+        &games,
+        a.variant.name(),
+        canonical_notation(a.variant),
+        a.per_game,
+        a.seed,
+    );
     eprintln!(
         "{} games used, {} skipped, {} positions",
         data.games,
@@ -87,8 +95,13 @@ fn frozen_indices(groups: &[Group], words: &[String]) -> Vec<usize> {
 }
 
 fn fit_weights<G: LinearEval + Variant>(a: &FitArgs) -> Result<(), String> {
-    let positions = dataset::read_positions(&read_text(&a.positions)?)
-        .map_err(|why| format!("{}: {why}", a.positions.display()))?;
+    let mut positions = Vec::new();
+    for path in &a.positions {
+        positions.extend(
+            dataset::read_positions(&read_text(path)?)
+                .map_err(|why| format!("{}: {why}", path.display()))?,
+        );
+    }
     // Every tenth position is held out: its error tells a real gain from
     // over-fitting.
     let (held, trained): (Vec<_>, Vec<_>) = positions
@@ -140,18 +153,36 @@ fn fit_weights<G: LinearEval + Variant>(a: &FitArgs) -> Result<(), String> {
     let changed = start.iter().zip(&fitted).filter(|(a, b)| a != b).count();
     eprintln!("{changed} of {} weights changed", fitted.len());
     if let Some(out) = &a.out {
+        // Chess960 games tune the chess evaluation.
+        let game = match a.variant {
+            VariantKind::Chess960 => VariantKind::Chess,
+            other => other,
+        };
+        let files: Vec<String> = a
+            .positions
+            .iter()
+            .map(|path| {
+                path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |name| name.to_string_lossy().into_owned(),
+                )
+            })
+            .collect();
         let header = format!(
-            "The {} evaluation weights (see `terms.rs` for what each one counts).\n\n\
+            "The {game} evaluation weights (see `terms.rs` for what each one counts).\n\n\
              Fitted by `timur tune fit` (`scripts/tune.sh`): Texel tuning on {} quiet\n\
-             positions of self-play games (target: {} × result + {} × the labelling\n\
-             engine's score), K = {k:.3}, {} epochs of Adam at rate {}; held-out\n\
-             error {held_before:.6} → {held_after:.6}. Re-run the script, do not edit by hand.",
-            a.variant,
+             positions of self-play games ({}; target: {} × result + {} × the\n\
+             labelling engine's score), K = {k:.3}, {} epochs of Adam at rate {},\n\
+             starting from the previous weights with an L2 pull of {} towards them;\n\
+             held-out error {held_before:.6} → {held_after:.6}. Re-run the script, do not\n\
+             edit by hand.",
             samples.len() + check.len(),
+            files.join(", "),
             a.lambda,
             1.0 - a.lambda,
             a.epochs,
             a.rate,
+            a.regularisation,
         );
         std::fs::write(out, weights_source(G::groups(), &fitted, &header))
             .map_err(|e| format!("cannot write {}: {e}", out.display()))?;

@@ -118,6 +118,8 @@ struct Frame<M> {
     after_null: bool,
     /// The static evaluation here (`-INFINITY` in check).
     eval: i32,
+    /// The move a singular-extension search leaves out here.
+    excluded: Option<M>,
 }
 
 /// One search thread.
@@ -180,6 +182,7 @@ impl<'a, G: Game> Worker<'a, G> {
             } else {
                 root.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
             },
+            excluded: None,
         };
         let node_limit = main.as_ref().and_then(|m| {
             if m.until_stopped {

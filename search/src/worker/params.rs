@@ -29,8 +29,13 @@ pub(super) const LMP_DEPTH: i32 = 4;
 /// Late move reductions: shallowest depth, moves searched before reducing.
 pub(super) const LMR_MIN_DEPTH: i32 = 3;
 pub(super) const LMR_MIN_MOVES: usize = 2;
-/// History points per unit of reduction change.
-pub(super) const LMR_HISTORY_DIVISOR: i32 = 8192;
+/// History points (butterfly plus continuation) per unit of reduction
+/// change.
+pub(super) const LMR_HISTORY_DIVISOR: i32 = 12_288;
+/// Quiet moves whose continuation histories fall below minus this margin
+/// per ply are pruned at this depth and below.
+pub(super) const HISTORY_PRUNE_DEPTH: i32 = 3;
+pub(super) const HISTORY_PRUNE_MARGIN: i32 = 4000;
 /// Quiet moves remembered per node for the history malus.
 pub(super) const QUIETS_KEPT: usize = 64;
 
@@ -40,6 +45,11 @@ pub(super) const QUIETS_KEPT: usize = 64;
 pub(super) const SEE_PRUNE_DEPTH: i32 = 8;
 pub(super) const SEE_TACTICAL_MARGIN: i32 = 100;
 pub(super) const SEE_QUIET_MARGIN: i32 = 30;
+
+/// Singular extensions: shallowest depth, and the margin per ply below the
+/// table's value that the other moves must stay under.
+pub(super) const SINGULAR_DEPTH: i32 = 8;
+pub(super) const SINGULAR_MARGIN: i32 = 2;
 
 /// Internal iterative reduction from this depth on.
 pub(super) const IIR_DEPTH: i32 = 4;

@@ -4,6 +4,7 @@
 use super::params::*;
 use super::Worker;
 use crate::game::{Cycle, Game, MoveList, Outcome, MAX_MARGIN};
+use crate::history::CONTINUATION_PLIES;
 use crate::movepick::{losing_tactical_key, tactical_key, MovePicker, KILLER, TT_MOVE};
 use crate::score::{
     is_decided, outcome_value, value_from_tt, value_to_tt, win_value, EVAL_LIMIT, INFINITY,
@@ -11,6 +12,16 @@ use crate::score::{
 };
 use crate::tt::{Bound, TtEntry};
 use arrayvec::ArrayVec;
+
+/// What a singular-extension search found about the table move.
+enum Singularity {
+    /// Every other move fails low by the margin: extend the table move.
+    Singular,
+    /// Other moves also beat `beta`: cut the node with this value.
+    MultiCut(i32),
+    /// No verdict (no search, or neither).
+    Neither,
+}
 
 impl<G: Game> Worker<'_, G> {
     /// Searches the root moves from `pv_index` on; fills their scores and
@@ -61,6 +72,14 @@ impl<G: Game> Worker<'_, G> {
             }
         }
         best
+    }
+
+    /// Whether `mv` checks the opponent (played and taken back).
+    fn gives_check(&mut self, mv: G::Move) -> bool {
+        self.pos.make_move(mv);
+        let check = self.pos.in_check();
+        self.pos.unmake_move(mv);
+        check
     }
 
     /// Plays `mv` at `ply` and prepares the child's stack frame.
@@ -183,8 +202,12 @@ impl<G: Game> Worker<'_, G> {
         }
 
         let key = self.keys[self.base + ply];
+        // A singular-extension search of this node leaves one move out: the
+        // table's entry is about the whole node, so it neither cuts nor is
+        // overwritten.
+        let excluded = self.frames[ply].excluded;
         let entry = self.shared.tt.probe(key);
-        if let Some(e) = entry {
+        if let (Some(e), None) = (entry, excluded) {
             let value = value_from_tt(e.value, ply);
             if !PV && Self::tt_cutoff(&e, value, depth, alpha, beta) {
                 return value;
@@ -214,7 +237,7 @@ impl<G: Game> Worker<'_, G> {
                 eval = value;
             }
         }
-        if !PV && !in_check && !is_decided(beta) {
+        if !PV && !in_check && !is_decided(beta) && excluded.is_none() {
             if depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta {
                 return eval;
             }
@@ -255,7 +278,7 @@ impl<G: Game> Worker<'_, G> {
             } else if Some(mv) == counter {
                 KILLER - 2
             } else {
-                self.histories.quiet(side, self.pos.history_index(mv))
+                self.quiet_score(ply, self.pos.history_index(mv))
             };
             picker.push(mv, key);
         }
@@ -265,6 +288,9 @@ impl<G: Game> Worker<'_, G> {
         let mut searched = 0usize;
         let mut quiets: ArrayVec<usize, QUIETS_KEPT> = ArrayVec::new();
         while let Some(mv) = picker.next() {
+            if Some(mv) == excluded {
+                continue;
+            }
             let tactical = self.pos.is_tactical(mv);
             let history_index = self.pos.history_index(mv);
             let special =
@@ -275,12 +301,23 @@ impl<G: Game> Worker<'_, G> {
             let may_prune =
                 !PV && !in_check && searched > 0 && best > -WIN_BASE && !is_decided(alpha);
             if may_prune && !tactical {
-                if depth <= LMP_DEPTH && quiets.len() >= lmp_limit(depth, improving) {
+                // A late quiet move that gives check may mate: it is the
+                // one kind late-move pruning keeps.
+                if depth <= LMP_DEPTH
+                    && quiets.len() >= lmp_limit(depth, improving)
+                    && !self.gives_check(mv)
+                {
                     continue;
                 }
                 if depth <= FUTILITY_DEPTH
                     && !special
                     && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
+                {
+                    continue;
+                }
+                if depth <= HISTORY_PRUNE_DEPTH
+                    && !special
+                    && self.continuation_score(ply, history_index) < -HISTORY_PRUNE_MARGIN * depth
                 {
                     continue;
                 }
@@ -295,9 +332,21 @@ impl<G: Game> Worker<'_, G> {
                     continue;
                 }
             }
+            let may_extend = (ply as i32) < 2 * self.root_depth;
+            let mut singular = false;
+            if may_extend && Some(mv) == tt_move && excluded.is_none() {
+                match self.singularity(entry, depth, beta, ply, mv) {
+                    Singularity::Singular => singular = true,
+                    Singularity::MultiCut(value) => return value,
+                    Singularity::Neither => {}
+                }
+                if self.stopped {
+                    return 0;
+                }
+            }
             self.play(mv, ply);
             let gives_check = self.pos.in_check();
-            let extension = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let extension = i32::from(may_extend && (singular || gives_check));
             let new_depth = depth - 1 + extension;
             let mut value;
             if searched == 0 {
@@ -311,7 +360,7 @@ impl<G: Game> Worker<'_, G> {
                 {
                     reduction = lmr(depth, searched + 1) + i32::from(!PV)
                         - i32::from(special || gives_check)
-                        - self.histories.quiet(side, history_index) / LMR_HISTORY_DIVISOR;
+                        - self.quiet_score(ply, history_index) / LMR_HISTORY_DIVISOR;
                     reduction = reduction.clamp(0, (new_depth - 1).max(0));
                 }
                 value = -self.search::<false>(new_depth - reduction, -alpha - 1, -alpha, ply + 1);
@@ -348,6 +397,9 @@ impl<G: Game> Worker<'_, G> {
             }
         }
 
+        if excluded.is_some() {
+            return best;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if PV && best_move.is_some() {
@@ -363,6 +415,42 @@ impl<G: Game> Worker<'_, G> {
         };
         self.shared.tt.store(key, entry);
         best
+    }
+
+    /// Singular extension: is the table move `mv` much better than every
+    /// other move here? A reduced search of the node without it, against a
+    /// bound a margin below the table's value, tells. If even the others
+    /// reach `beta`, the node is cut (multi-cut).
+    fn singularity(
+        &mut self,
+        entry: Option<TtEntry>,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        mv: G::Move,
+    ) -> Singularity {
+        let Some(e) = entry else {
+            return Singularity::Neither;
+        };
+        let tt_value = value_from_tt(e.value, ply);
+        if depth < SINGULAR_DEPTH
+            || e.depth < depth - 3
+            || e.bound == Bound::Upper
+            || is_decided(tt_value)
+        {
+            return Singularity::Neither;
+        }
+        let singular_beta = tt_value - SINGULAR_MARGIN * depth;
+        self.frames[ply].excluded = Some(mv);
+        let value = self.search::<false>((depth - 1) / 2, singular_beta - 1, singular_beta, ply);
+        self.frames[ply].excluded = None;
+        if value < singular_beta {
+            Singularity::Singular
+        } else if singular_beta >= beta {
+            Singularity::MultiCut(singular_beta)
+        } else {
+            Singularity::Neither
+        }
     }
 
     /// Null-move pruning: if passing still fails high, so will a move.
@@ -399,6 +487,30 @@ impl<G: Game> Worker<'_, G> {
         (verified >= beta && !self.stopped).then_some(value)
     }
 
+    /// The moves one and two plies back, as continuation-history keys.
+    fn continuation_keys(&self, ply: usize) -> [Option<usize>; CONTINUATION_PLIES] {
+        let two_back = ply.checked_sub(1).and_then(|up| self.frames[up].previous);
+        [self.frames[ply].previous, two_back]
+    }
+
+    /// How the continuation histories rate the quiet move with history
+    /// index `index` at `ply`.
+    fn continuation_score(&self, ply: usize, index: usize) -> i32 {
+        self.continuation_keys(ply)
+            .iter()
+            .enumerate()
+            .filter_map(|(back, key)| key.map(|previous| (back, previous)))
+            .map(|(back, previous)| self.histories.continuation(back, previous, index))
+            .sum()
+    }
+
+    /// The ordering score of a quiet move: butterfly plus continuation
+    /// histories.
+    fn quiet_score(&self, ply: usize, index: usize) -> i32 {
+        let side = self.pos.side_to_move();
+        self.histories.quiet(side, index) + self.continuation_score(ply, index)
+    }
+
     /// A quiet move refuted the node: killers, counter-move and history.
     fn reward_quiet(
         &mut self,
@@ -421,6 +533,16 @@ impl<G: Game> Worker<'_, G> {
         self.histories.update_quiet(side, index, bonus);
         for &other in failed {
             self.histories.update_quiet(side, other, -bonus);
+        }
+        for (back, key) in self.continuation_keys(ply).into_iter().enumerate() {
+            if let Some(previous) = key {
+                self.histories
+                    .update_continuation(back, previous, index, bonus);
+                for &other in failed {
+                    self.histories
+                        .update_continuation(back, previous, other, -bonus);
+                }
+            }
         }
     }
 
