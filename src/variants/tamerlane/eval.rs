@@ -1,11 +1,11 @@
-//! Static evaluation: material, a centralisation table, extra royals, and
-//! the citadel escape for the side that is behind.
+//! Static evaluation: material, a centralisation table, mobility, extra
+//! royals, and the citadel escape for the side that is behind.
 
 use timur_search::Color;
 
 use super::attacks::{KING_ADJ, MAIN};
 use super::position::enemy_citadel;
-use super::types::{file_of, is_citadel, kind_of, rank_of, EMPTY};
+use super::types::{file_of, is_citadel, kind_of, rank_of, Kind, EMPTY};
 use super::Tamerlane;
 
 /// Material value of each kind in centipawns (royals: their worth as a
@@ -33,6 +33,18 @@ pub const VALUES: [i32; 23] = [
 /// mate far harder.
 const EXTRA_ROYAL: i32 = 250;
 
+/// Centipawns per square a piece attacks or can move to (empty or enemy,
+/// on the main board), by kind: the long-range pieces gain most from open
+/// lines, the short leapers least. Royals and pawns score none.
+const fn mobility_weight(kind: Kind) -> i32 {
+    match kind {
+        Kind::Rook | Kind::Giraffe | Kind::Picket => 3,
+        Kind::Knight | Kind::Camel => 4,
+        Kind::General | Kind::Vizier | Kind::Elephant | Kind::WarEngine => 2,
+        _ => 0,
+    }
+}
+
 fn centre_bonus(sq: u8) -> i32 {
     let f = file_of(sq) as i32;
     let r = rank_of(sq) as i32;
@@ -54,6 +66,7 @@ impl Tamerlane {
     /// Material, position and royal terms from White's view.
     fn white_score(&self) -> i32 {
         let mut score = [0i32; 2];
+        let occ = self.occupied();
         for sq in 0..112u8 {
             let p = self.board[sq as usize];
             if p == EMPTY {
@@ -68,6 +81,12 @@ impl Tamerlane {
                 } else if !kind.is_royal() {
                     v += centre_bonus(sq);
                 }
+            }
+            let weight = mobility_weight(kind);
+            if weight != 0 {
+                let reach =
+                    self.piece_targets(kind, sq, occ) & MAIN & !self.by_color[color.index()];
+                v += weight * reach.count_ones() as i32;
             }
             score[color.index()] += v;
         }
@@ -119,5 +138,36 @@ fn royal_distance(sq: u8, cit: u8) -> u32 {
         2
     } else {
         3
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::Variant;
+
+    fn eval(tfen: &str) -> i32 {
+        match Tamerlane::from_fen(tfen) {
+            Ok(pos) => pos.eval(),
+            Err(why) => panic!("{tfen}: {why}"),
+        }
+    }
+
+    #[test]
+    fn the_start_position_is_level() {
+        assert_eq!(Tamerlane::start_position().eval(), 0);
+    }
+
+    #[test]
+    fn an_open_file_is_worth_more_to_a_rook() {
+        // The same material with the pawn on the same rank: only the rook's
+        // reach differs (3 squares behind a2, 12 with the a-file open).
+        let blocked = eval("4k6/11/11/11/11/11/11/11/PR10/R3K6 w -- - 00 0 1");
+        let open = eval("4k6/11/11/11/11/11/11/11/1PR9/R3K6 w -- - 00 0 1");
+        assert!(open > blocked, "open {open}, blocked {blocked}");
+        // Seen from Black (to move), the same difference the other way.
+        let blocked_b = eval("4k6/11/11/11/11/11/11/11/PR10/R3K6 b -- - 00 0 1");
+        let open_b = eval("4k6/11/11/11/11/11/11/11/1PR9/R3K6 b -- - 00 0 1");
+        assert_eq!(open_b - blocked_b, blocked - open);
     }
 }

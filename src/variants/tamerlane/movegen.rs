@@ -79,7 +79,7 @@ impl Tamerlane {
 
     /// Pseudo-legal targets of the non-royal, non-pawn piece on `from`.
     #[inline]
-    fn piece_targets(&self, kind: Kind, from: u8, occ: u128) -> u128 {
+    pub(crate) fn piece_targets(&self, kind: Kind, from: u8, occ: u128) -> u128 {
         let s = from as usize;
         match kind {
             Kind::General => FERZ[s],
