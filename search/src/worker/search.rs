@@ -3,7 +3,7 @@
 
 use super::params::*;
 use super::Worker;
-use crate::game::{Cycle, Game, MoveList, Outcome, MAX_MARGIN};
+use crate::game::{Color, Cycle, Game, MoveList, Outcome, MAX_MARGIN};
 use crate::history::CONTINUATION_PLIES;
 use crate::movepick::{losing_tactical_key, tactical_key, MovePicker, KILLER, TT_MOVE};
 use crate::score::{
@@ -278,7 +278,7 @@ impl<G: Game> Worker<'_, G> {
             } else if Some(mv) == counter {
                 KILLER - 2
             } else {
-                self.quiet_score(ply, self.pos.history_index(mv))
+                self.quiet_score(side, ply, self.pos.history_index(mv))
             };
             picker.push(mv, key);
         }
@@ -360,7 +360,7 @@ impl<G: Game> Worker<'_, G> {
                 {
                     reduction = lmr(depth, searched + 1) + i32::from(!PV)
                         - i32::from(special || gives_check)
-                        - self.quiet_score(ply, history_index) / LMR_HISTORY_DIVISOR;
+                        - self.quiet_score(side, ply, history_index) / LMR_HISTORY_DIVISOR;
                     reduction = reduction.clamp(0, (new_depth - 1).max(0));
                 }
                 value = -self.search::<false>(new_depth - reduction, -alpha - 1, -alpha, ply + 1);
@@ -504,10 +504,11 @@ impl<G: Game> Worker<'_, G> {
             .sum()
     }
 
-    /// The ordering score of a quiet move: butterfly plus continuation
-    /// histories.
-    fn quiet_score(&self, ply: usize, index: usize) -> i32 {
-        let side = self.pos.side_to_move();
+    /// The ordering score of `side`'s quiet move with history index
+    /// `index` at `ply`: butterfly plus continuation histories. (`side` is
+    /// passed in because the late-move reduction asks after the move is
+    /// played.)
+    fn quiet_score(&self, side: Color, ply: usize, index: usize) -> i32 {
         self.histories.quiet(side, index) + self.continuation_score(ply, index)
     }
 
