@@ -5,7 +5,9 @@
 //! the tempo. Each term is a count from Red's view; the weights live in
 //! `weights.rs` and are fitted by `timur tune`.
 
-use super::super::attacks::{cannon_captures, rook_attacks, HORSE, PAWN};
+use super::super::attacks::{
+    cannon_captures, rook_attacks, ADVISOR, ELEPHANT, GENERAL, HORSE, HORSE_CHECKS, PAWN,
+};
 use super::super::board::{in_palace, Bitboard, Kind, FILES, RANKS, SQUARES};
 use super::super::position::Xiangqi;
 use crate::variants::terms::{Group, TermSink};
@@ -13,10 +15,16 @@ use timur_search::Color;
 
 /// First weight of each term group, in the order of [`GROUPS`].
 pub const MATERIAL: usize = 0;
-/// Point tables: 90 per kind, from Red's side (a0 = 0).
+/// Point tables, from Red's side and folded left to right (the board is
+/// symmetric): [`HALF_FILES`] per rank, the a and i files sharing a weight,
+/// and so on up to the e file.
 pub const PST: usize = MATERIAL + 7;
+/// Point-table entries per rank: files a..=e.
+pub const HALF_FILES: usize = FILES / 2 + 1;
+/// Point-table entries per kind.
+pub const PST_PER_KIND: usize = RANKS * HALF_FILES;
 /// Horse mobility by points reached (0..=8).
-pub const MOBILITY_HORSE: usize = PST + 7 * SQUARES;
+pub const MOBILITY_HORSE: usize = PST + 7 * PST_PER_KIND;
 /// Chariot mobility (0..=17).
 pub const MOBILITY_CHARIOT: usize = MOBILITY_HORSE + 9;
 /// Cannon mobility by quiet moves (0..=17).
@@ -34,25 +42,42 @@ pub const HOLLOW_CANNON: usize = CENTRAL_CANNON + 1;
 pub const LINKED_SOLDIERS: usize = HOLLOW_CANNON + 1;
 /// Enemy cannons times own advisors missing (of two).
 pub const CANNONS_VS_MISSING_ADVISORS: usize = LINKED_SOLDIERS + 1;
+/// Pieces attacked and not defended, by kind (advisor..=soldier, 6 each),
+/// first for the side to move, then for the side that waits.
+pub const HANGING: usize = CANNONS_VS_MISSING_ADVISORS + 1;
+/// Horses, chariots and cannons attacked by a cheaper piece (by kind:
+/// horse, chariot, cannon), first for the side to move, then for the side
+/// that waits.
+pub const THREATENED_BY_LESSER: usize = HANGING + 12;
+/// Points from which an enemy chariot, horse or cannon could check the
+/// general next move and not be taken there (by kind: chariot, horse,
+/// cannon), and such points that are guarded (one weight).
+pub const SAFE_CHECKS: usize = THREATENED_BY_LESSER + 6;
+/// Guarded checking points (any kind).
+pub const GUARDED_CHECKS: usize = SAFE_CHECKS + 3;
 /// The side to move.
-pub const TEMPO: usize = CANNONS_VS_MISSING_ADVISORS + 1;
+pub const TEMPO: usize = GUARDED_CHECKS + 1;
 /// How many weights there are.
 pub const COUNT: usize = TEMPO + 1;
 
 /// The term groups in weight order.
-pub const GROUPS: [Group; 18] = [
+pub const GROUPS: [Group; 22] = [
     group(
         "material: general, advisor, elephant, horse, chariot, cannon, soldier",
         7,
         7,
     ),
-    group("general points (Red's view, a0 = 0)", SQUARES, FILES),
-    group("advisor points", SQUARES, FILES),
-    group("elephant points", SQUARES, FILES),
-    group("horse points", SQUARES, FILES),
-    group("chariot points", SQUARES, FILES),
-    group("cannon points", SQUARES, FILES),
-    group("soldier points", SQUARES, FILES),
+    group(
+        "general points (Red's view, files a..=e by rank; f..=i mirror them)",
+        PST_PER_KIND,
+        HALF_FILES,
+    ),
+    group("advisor points", PST_PER_KIND, HALF_FILES),
+    group("elephant points", PST_PER_KIND, HALF_FILES),
+    group("horse points", PST_PER_KIND, HALF_FILES),
+    group("chariot points", PST_PER_KIND, HALF_FILES),
+    group("cannon points", PST_PER_KIND, HALF_FILES),
+    group("soldier points", PST_PER_KIND, HALF_FILES),
     group("horse mobility (0..=8 points)", 9, 9),
     group("chariot mobility (0..=17)", 18, 9),
     group("cannon quiet mobility (0..=17)", 18, 9),
@@ -70,6 +95,22 @@ pub const GROUPS: [Group; 18] = [
     ),
     group("crossed soldiers side by side", 1, 1),
     group("enemy cannons times own missing advisors", 1, 1),
+    group(
+        "hanging: advisor, elephant, horse, chariot, cannon, soldier (to move; waiting)",
+        12,
+        6,
+    ),
+    group(
+        "attacked by a cheaper piece: horse, chariot, cannon (to move; waiting)",
+        6,
+        3,
+    ),
+    group(
+        "safe checking points against the general: chariot, horse, cannon",
+        3,
+        3,
+    ),
+    group("guarded checking points against the general", 1, 1),
     group("tempo", 1, 1),
 ];
 
@@ -125,14 +166,91 @@ impl Xiangqi {
 
     /// Feeds every evaluation term to `sink`, from Red's view.
     pub fn eval_terms<S: TermSink>(&self, sink: &mut S) {
+        let attacks = [Color::White, Color::Black].map(|color| self.side_terms(color, sink));
         for color in [Color::White, Color::Black] {
-            self.side_terms(color, sink);
+            self.threat_terms(color, &attacks, sink);
+            self.check_terms(color, &attacks, sink);
         }
         sink.add(TEMPO, if self.side == Color::White { 1 } else { -1 });
     }
 
-    /// The terms of `color`'s pieces, signed for Red's view.
-    fn side_terms<S: TermSink>(&self, color: Color, sink: &mut S) {
+    /// The threats against `color`'s pieces, signed for Red's view: pieces
+    /// attacked and undefended, and pieces attacked by cheaper ones.
+    fn threat_terms<S: TermSink>(&self, color: Color, attacks: &[Attacks; 2], sink: &mut S) {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let waiting = usize::from(color != self.side);
+        let (ours, theirs) = (&attacks[color.index()], &attacks[color.flip().index()]);
+        let hanging = theirs.all & !ours.all;
+        for (i, kind) in [
+            Kind::Advisor,
+            Kind::Elephant,
+            Kind::Horse,
+            Kind::Chariot,
+            Kind::Cannon,
+            Kind::Soldier,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let count = (self.pieces(color, kind) & hanging).count_ones() as i32;
+            if count != 0 {
+                sink.add(HANGING + 6 * waiting + i, sign * count);
+            }
+        }
+        let lesser_than_rook = theirs.minors | theirs.cheap;
+        for (i, (kind, by)) in [
+            (Kind::Horse, theirs.cheap),
+            (Kind::Chariot, lesser_than_rook),
+            (Kind::Cannon, theirs.cheap),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let count = (self.pieces(color, kind) & by).count_ones() as i32;
+            if count != 0 {
+                sink.add(THREATENED_BY_LESSER + 3 * waiting + i, sign * count);
+            }
+        }
+    }
+
+    /// The points from which the enemy could check `color`'s general next
+    /// move, safe or guarded (signed for Red's view).
+    fn check_terms<S: TermSink>(&self, color: Color, attacks: &[Attacks; 2], sink: &mut S) {
+        let theirs = &attacks[color.flip().index()];
+        let sign = if color == Color::White { 1 } else { -1 };
+        let occ = self.occupied();
+        let general = self.general(color);
+        let file = general % FILES;
+        let line = rook_attacks(general, occ, self.file_occ[file]);
+        // Past the first piece on each line: the cannon's checking points.
+        let screens = line & occ;
+        let beyond_occ = occ ^ screens;
+        let beyond_file_occ = self.file_occ[file] & !file_bits(screens, file);
+        let beyond = rook_attacks(general, beyond_occ, beyond_file_occ) & !line;
+        let open = !self.by_color[color.flip().index()];
+        let guarded = attacks[color.index()].all;
+        let targets = [
+            theirs.chariots & line,
+            theirs.horses & HORSE_CHECKS[general].attacks(occ),
+            theirs.cannon_moves & beyond,
+        ];
+        let mut guarded_checks = 0;
+        for (i, points) in targets.into_iter().enumerate() {
+            let points = points & open;
+            let safe = (points & !guarded).count_ones() as i32;
+            if safe != 0 {
+                sink.add(SAFE_CHECKS + i, sign * safe);
+            }
+            guarded_checks += (points & guarded).count_ones() as i32;
+        }
+        if guarded_checks != 0 {
+            sink.add(GUARDED_CHECKS, sign * guarded_checks);
+        }
+    }
+
+    /// The terms of `color`'s pieces, signed for Red's view; returns the
+    /// points they attack.
+    fn side_terms<S: TermSink>(&self, color: Color, sink: &mut S) -> Attacks {
         let sign = if color == Color::White { 1 } else { -1 };
         let them = color.flip();
         let occ = self.occupied();
@@ -140,6 +258,7 @@ impl Xiangqi {
         let their_palace = PALACE[them.index()];
         let their_general = self.general(them);
         let mut units = 0;
+        let mut attacked = Attacks::default();
         for kind in Kind::ALL {
             let pieces = self.pieces(color, kind);
             if pieces == 0 {
@@ -156,16 +275,22 @@ impl Xiangqi {
                 } else {
                     RANKS - 1 - rank
                 };
-                sink.add(PST + kind.index() * SQUARES + red_rank * FILES + file, sign);
+                let half_file = file.min(FILES - 1 - file);
+                sink.add(
+                    PST + kind.index() * PST_PER_KIND + red_rank * HALF_FILES + half_file,
+                    sign,
+                );
                 let file_occ = self.file_occ[file];
                 let attacks = match kind {
                     Kind::Horse => {
                         let reach = HORSE[sq].attacks(occ);
+                        attacked.horses |= reach;
                         sink.add(MOBILITY_HORSE + (reach & !ours).count_ones() as usize, sign);
                         reach
                     }
                     Kind::Chariot => {
                         let reach = rook_attacks(sq, occ, file_occ);
+                        attacked.chariots |= reach;
                         sink.add(
                             MOBILITY_CHARIOT + (reach & !ours).count_ones() as usize,
                             sign,
@@ -184,12 +309,22 @@ impl Xiangqi {
                                 _ => {}
                             }
                         }
-                        cannon_captures(sq, occ, file_occ)
+                        let captures = cannon_captures(sq, occ, file_occ);
+                        attacked.cannon_moves |= quiet | captures;
+                        captures
                     }
                     Kind::Soldier => PAWN[color.index()][sq],
-                    _ => 0,
+                    Kind::Advisor => ADVISOR[sq],
+                    Kind::Elephant => ELEPHANT[sq].attacks(occ),
+                    Kind::General => GENERAL[sq],
                 };
                 units += PALACE_UNITS[kind.index()] * (attacks & their_palace).count_ones() as i32;
+                attacked.all |= attacks;
+                match kind {
+                    Kind::Horse | Kind::Cannon => attacked.minors |= attacks,
+                    Kind::Soldier | Kind::Advisor | Kind::Elephant => attacked.cheap |= attacks,
+                    _ => {}
+                }
             }
         }
         sink.add(PALACE_ATTACK + units.min(15) as usize, sign);
@@ -211,7 +346,38 @@ impl Xiangqi {
         if linked != 0 {
             sink.add(LINKED_SOLDIERS, sign * linked.count_ones() as i32);
         }
+        attacked
     }
+}
+
+/// The points one side's pieces attack (cannons: the points they could
+/// capture on, whoever stands there).
+#[derive(Clone, Copy, Debug, Default)]
+struct Attacks {
+    /// By any piece.
+    all: Bitboard,
+    /// By horses and cannons.
+    minors: Bitboard,
+    /// By soldiers, advisors and elephants.
+    cheap: Bitboard,
+    /// By chariots.
+    chariots: Bitboard,
+    /// By horses.
+    horses: Bitboard,
+    /// Where cannons can move: quiet moves and captures.
+    cannon_moves: Bitboard,
+}
+
+/// The ranks of `bits` on file `file`, as a file-occupancy mask.
+fn file_bits(bits: Bitboard, file: usize) -> u16 {
+    let mut mask = 0u16;
+    let mut rest = bits & FILE_A << file;
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        mask |= 1 << (sq / FILES);
+    }
+    mask
 }
 
 const fn half_mask(color: Color) -> Bitboard {
