@@ -416,6 +416,56 @@ const FILE_I: Bitboard = file_mask(FILES - 1);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::Variant;
+
+    /// Records the terms as they arrive.
+    #[derive(Default)]
+    struct Counts(std::collections::HashMap<usize, i32>);
+
+    impl TermSink for Counts {
+        fn add(&mut self, index: usize, count: i32) {
+            *self.0.entry(index).or_default() += count;
+        }
+    }
+
+    fn counts(fen: &str) -> Counts {
+        let position = Xiangqi::from_fen(fen).unwrap();
+        let mut sink = Counts::default();
+        position.eval_terms(&mut sink);
+        sink
+    }
+
+    #[test]
+    fn a_chariot_attacked_by_a_horse_is_threatened_and_hanging() {
+        // The black horse on b2 attacks the red chariot on a0 (leg b1 free).
+        let terms = counts("4k4/9/9/9/9/9/9/1n7/9/R2K5 w - - 0 1");
+        let chariot = 1;
+        assert_eq!(terms.0.get(&(THREATENED_BY_LESSER + chariot)), Some(&1));
+        assert_eq!(terms.0.get(&(HANGING + 3)), Some(&1));
+        // With Black to move the same threats count for the waiting side.
+        let terms = counts("4k4/9/9/9/9/9/9/1n7/9/R2K5 b - - 0 1");
+        assert_eq!(terms.0.get(&(THREATENED_BY_LESSER + 3 + chariot)), Some(&1));
+        assert_eq!(terms.0.get(&(HANGING + 6 + 3)), Some(&1));
+    }
+
+    #[test]
+    fn safe_checking_points_of_a_chariot() {
+        // The red chariot on a5 can check the black general from a9 (along
+        // rank 9) and from e5 (down the open e file).
+        let terms = counts("4k4/9/9/9/R8/9/9/9/9/3K5 w - - 0 1");
+        assert_eq!(terms.0.get(&SAFE_CHECKS), Some(&-2));
+        assert_eq!(terms.0.get(&GUARDED_CHECKS), None);
+    }
+
+    #[test]
+    fn a_cannon_checks_from_behind_a_screen() {
+        // A red soldier on e7 screens the e file: the cannon on a5 can
+        // check from e5, two points behind it. From a9 it would have no
+        // screen.
+        let terms = counts("4k4/9/4P4/9/C8/9/9/9/9/3K5 w - - 0 1");
+        assert_eq!(terms.0.get(&(SAFE_CHECKS + 2)), Some(&-1));
+        assert_eq!(terms.0.get(&SAFE_CHECKS), None);
+    }
 
     #[test]
     fn the_groups_cover_every_weight() {
