@@ -171,7 +171,8 @@ pub trait Game: Clone + Send + Sync + 'static {
         true
     }
 
-    /// A compact, lossless code of `mv` for the transposition table.
+    /// A compact, lossless code of `mv` for the transposition table: below
+    /// 2^18, or the table keeps no move for it.
     fn move_code(mv: Self::Move) -> u32;
 
     /// The move a [`Game::move_code`] came from; `None` if the code is not a

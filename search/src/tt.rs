@@ -39,11 +39,24 @@ pub(crate) struct TtEntry {
     pub depth: i32,
     /// What `value` means.
     pub bound: Bound,
+    /// The position's static evaluation (clamped to ±[`EVAL_STORED_MAX`]),
+    /// if it was computed (not in check).
+    pub eval: Option<i32>,
 }
 
-// data word: bits 0..32 move code, 32..48 value (i16), 48..56 depth,
-// 56..58 bound (1..=3, never 0, so a used entry is never all zero),
-// 58 has-move, 59..64 generation.
+/// Move codes are stored in this many bits; a longer code is stored as no
+/// move (see `Game::move_code`).
+pub(crate) const MOVE_CODE_BITS: u32 = 18;
+/// Bits of the stored static evaluation (the rest of the low word).
+const EVAL_BITS: u32 = 32 - MOVE_CODE_BITS;
+/// Stored static evaluations are clamped into ±this...
+pub(crate) const EVAL_STORED_MAX: i32 = (1 << (EVAL_BITS - 1)) - 1;
+/// ...and this one below marks an entry without one.
+const NO_EVAL: i32 = -EVAL_STORED_MAX - 1;
+
+// data word: bits 0..18 move code, 18..32 static evaluation (i14),
+// 32..48 value (i16), 48..56 depth, 56..58 bound (1..=3, never 0, so a used
+// entry is never all zero), 58 has-move, 59..64 generation.
 fn pack(entry: &TtEntry, generation: u8) -> u64 {
     let bound = match entry.bound {
         Bound::Exact => 1u64,
@@ -51,11 +64,16 @@ fn pack(entry: &TtEntry, generation: u8) -> u64 {
         Bound::Upper => 3,
     };
     let value = entry.value.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16 as u16;
-    u64::from(entry.code.unwrap_or(0))
+    let code = entry.code.filter(|&code| code >> MOVE_CODE_BITS == 0);
+    let eval = entry
+        .eval
+        .map_or(NO_EVAL, |e| e.clamp(-EVAL_STORED_MAX, EVAL_STORED_MAX));
+    u64::from(code.unwrap_or(0))
+        | u64::from((eval as u32) << MOVE_CODE_BITS)
         | u64::from(value) << 32
         | (entry.depth.clamp(0, 255) as u64) << 48
         | bound << 56
-        | u64::from(entry.code.is_some()) << 58
+        | u64::from(code.is_some()) << 58
         | u64::from(generation % GENERATIONS) << 59
 }
 
@@ -66,11 +84,15 @@ fn unpack(data: u64) -> Option<TtEntry> {
         3 => Bound::Upper,
         _ => return None,
     };
+    // The evaluation is the top of the low word: an arithmetic shift
+    // brings it down with its sign.
+    let eval = (data as u32 as i32) >> MOVE_CODE_BITS;
     Some(TtEntry {
-        code: ((data >> 58) & 1 == 1).then_some(data as u32),
+        code: ((data >> 58) & 1 == 1).then_some(data as u32 & ((1 << MOVE_CODE_BITS) - 1)),
         value: i32::from((data >> 32) as u16 as i16),
         depth: ((data >> 48) & 0xff) as i32,
         bound,
+        eval: (eval != NO_EVAL).then_some(eval),
     })
 }
 
@@ -163,8 +185,9 @@ impl TranspositionTable {
         })
     }
 
-    /// Stores `entry` for `key`. A same-key entry keeps its move when `entry`
-    /// has none; otherwise the shallowest, oldest entry of the cluster goes.
+    /// Stores `entry` for `key`. A same-key entry keeps its move and static
+    /// evaluation when `entry` has none; otherwise the shallowest, oldest
+    /// entry of the cluster goes.
     pub fn store(&self, key: u64, mut entry: TtEntry) {
         let generation = self.generation();
         let cluster = self.cluster(key);
@@ -179,6 +202,9 @@ impl TranspositionTable {
                 if let Some(old) = unpack(data) {
                     if entry.code.is_none() {
                         entry.code = old.code;
+                    }
+                    if entry.eval.is_none() {
+                        entry.eval = old.eval;
                     }
                     let fresh = generation_of(data) == generation;
                     if fresh && entry.bound != Bound::Exact && entry.depth + 3 < old.depth {
@@ -233,13 +259,37 @@ mod tests {
 
     proptest! {
         #[test]
-        fn store_then_probe_round_trips(key: u64, code: Option<u32>, value in -30_100i32..=30_100, depth in 0i32..=255, bound: u8) {
+        fn store_then_probe_round_trips(key: u64, code in proptest::option::of(0u32..1 << MOVE_CODE_BITS), value in -30_100i32..=30_100, depth in 0i32..=255, bound: u8, eval in proptest::option::of(-EVAL_STORED_MAX..=EVAL_STORED_MAX)) {
             let table = TranspositionTable::new(1);
-            let entry = TtEntry { code, value, depth, bound: bound_of(bound) };
+            let entry = TtEntry { code, value, depth, bound: bound_of(bound), eval };
             table.store(key, entry);
             prop_assert_eq!(table.probe(key), Some(entry));
             prop_assert_eq!(table.probe(key ^ 1), None);
         }
+    }
+
+    #[test]
+    fn large_evaluations_are_clamped_and_long_codes_dropped() {
+        let table = TranspositionTable::new(1);
+        let entry = |code, eval| TtEntry {
+            code: Some(code),
+            value: 0,
+            depth: 1,
+            bound: Bound::Exact,
+            eval: Some(eval),
+        };
+        table.store(9, entry(1 << MOVE_CODE_BITS, 20_000));
+        let found = table.probe(9);
+        assert_eq!(
+            found.map(|e| (e.code, e.eval)),
+            Some((None, Some(EVAL_STORED_MAX)))
+        );
+        table.store(10, entry(3, -20_000));
+        let found = table.probe(10);
+        assert_eq!(
+            found.map(|e| (e.code, e.eval)),
+            Some((Some(3), Some(-EVAL_STORED_MAX)))
+        );
     }
 
     #[test]
@@ -252,6 +302,7 @@ mod tests {
                 value: 5,
                 depth: 3,
                 bound: Bound::Lower,
+                eval: Some(-40),
             },
         );
         table.store(
@@ -261,6 +312,7 @@ mod tests {
                 value: -2,
                 depth: 4,
                 bound: Bound::Upper,
+                eval: None,
             },
         );
         assert_eq!(
@@ -269,7 +321,8 @@ mod tests {
                 code: Some(7),
                 value: -2,
                 depth: 4,
-                bound: Bound::Upper
+                bound: Bound::Upper,
+                eval: Some(-40),
             })
         );
     }
@@ -286,6 +339,7 @@ mod tests {
                     value: 0,
                     depth: 1,
                     bound: Bound::Exact,
+                    eval: None,
                 },
             );
         }
@@ -310,10 +364,11 @@ mod tests {
             .map(|k| k.wrapping_mul(0xD6E8_FEB8_6659_FD93))
             .collect();
         let entry_for = |key: u64| TtEntry {
-            code: Some((key >> 7) as u32),
+            code: Some((key >> 7) as u32 & ((1 << MOVE_CODE_BITS) - 1)),
             value: (key % 20_000) as i32 - 10_000,
             depth: (key % 64) as i32,
             bound: bound_of((key >> 3) as u8),
+            eval: Some((key % 16_000) as i32 - 8_000),
         };
         let done = AtomicBool::new(false);
         std::thread::scope(|scope| {

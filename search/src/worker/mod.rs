@@ -310,6 +310,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 value: value_to_tt(best.score, 0),
                 depth: depth as i32,
                 bound: Bound::Exact,
+                eval: None,
             };
             self.shared.tt.store(self.pos.key(), entry);
         }

@@ -51,6 +51,10 @@ pub(super) const SEE_QUIET_MARGIN: i32 = 30;
 pub(super) const SINGULAR_DEPTH: i32 = 8;
 pub(super) const SINGULAR_MARGIN: i32 = 2;
 
+/// Delta pruning in quiescence: a capture is skipped if its exchange
+/// cannot bring the standing evaluation to within this of alpha.
+pub(super) const DELTA_MARGIN: i32 = 200;
+
 /// Internal iterative reduction from this depth on.
 pub(super) const IIR_DEPTH: i32 = 4;
 

@@ -82,6 +82,17 @@ impl<G: Game> Worker<'_, G> {
         check
     }
 
+    /// Whether the checking move `mv`, just played at `ply`, loses no
+    /// material by exchange: only such checks are extended (a check that
+    /// hangs the checker is rarely worth the extra ply). Taken back to ask
+    /// the exchange, then played again.
+    fn check_keeps_material(&mut self, mv: G::Move, ply: usize) -> bool {
+        self.pos.unmake_move(mv);
+        let keeps = self.pos.see_at_least(mv, 0);
+        self.play(mv, ply);
+        keeps
+    }
+
     /// Plays `mv` at `ply` and prepares the child's stack frame.
     #[inline]
     fn play(&mut self, mv: G::Move, ply: usize) {
@@ -98,6 +109,14 @@ impl<G: Game> Worker<'_, G> {
     #[inline]
     fn evaluate(&self) -> i32 {
         self.pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// The static evaluation the table entry kept, else computed.
+    #[inline]
+    fn static_eval(&self, entry: Option<TtEntry>) -> i32 {
+        entry
+            .and_then(|e| e.eval)
+            .unwrap_or_else(|| self.evaluate())
     }
 
     /// Records this node's key and check flag, and returns the game's result
@@ -221,7 +240,11 @@ impl<G: Game> Worker<'_, G> {
             depth
         };
 
-        let static_eval = if in_check { -INFINITY } else { self.evaluate() };
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            self.static_eval(entry)
+        };
         self.frames[ply].eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].eval;
         // A table value that bounds the evaluation the right way is better.
@@ -346,7 +369,9 @@ impl<G: Game> Worker<'_, G> {
             }
             self.play(mv, ply);
             let gives_check = self.pos.in_check();
-            let extension = i32::from(may_extend && (singular || gives_check));
+            let extension = i32::from(
+                may_extend && (singular || (gives_check && self.check_keeps_material(mv, ply))),
+            );
             let new_depth = depth - 1 + extension;
             let mut value;
             if searched == 0 {
@@ -412,6 +437,7 @@ impl<G: Game> Worker<'_, G> {
             value: value_to_tt(best, ply),
             depth,
             bound,
+            eval: (!in_check).then_some(static_eval),
         };
         self.shared.tt.store(key, entry);
         best
@@ -573,6 +599,7 @@ impl<G: Game> Worker<'_, G> {
 
         let mut moves = MoveList::new();
         let mut best;
+        let mut stand_pat = -INFINITY;
         if in_check {
             self.pos.legal_moves(&mut moves);
             if moves.is_empty() {
@@ -580,8 +607,21 @@ impl<G: Game> Worker<'_, G> {
             }
             best = -INFINITY;
         } else {
-            best = self.evaluate();
+            stand_pat = self.static_eval(entry);
+            best = stand_pat;
             if best >= beta {
+                if entry.is_none() {
+                    self.shared.tt.store(
+                        key,
+                        TtEntry {
+                            code: None,
+                            value: value_to_tt(best, ply),
+                            depth: 0,
+                            bound: Bound::Lower,
+                            eval: Some(best),
+                        },
+                    );
+                }
                 return best;
             }
             alpha = alpha.max(best);
@@ -589,10 +629,12 @@ impl<G: Game> Worker<'_, G> {
         }
         let side = self.pos.side_to_move();
         let mut picker = MovePicker::new();
+        // Out of check, a capture must win back by exchange what alpha
+        // still wants from the standing evaluation (less a margin for the
+        // positional swing), and must never lose material.
+        let wanted = (alpha - stand_pat - DELTA_MARGIN).max(0);
         for &mv in &moves {
-            // Out of check, captures that lose material by exchange are
-            // not worth a look.
-            if !in_check && !self.pos.see_at_least(mv, 0) {
+            if !in_check && !self.pos.see_at_least(mv, wanted) {
                 continue;
             }
             let key = if Some(mv) == tt_move {
@@ -638,6 +680,7 @@ impl<G: Game> Worker<'_, G> {
             value: value_to_tt(best, ply),
             depth: 0,
             bound,
+            eval: (!in_check).then_some(stand_pat),
         };
         self.shared.tt.store(key, entry);
         best
