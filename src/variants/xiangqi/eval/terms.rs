@@ -181,17 +181,8 @@ impl Xiangqi {
         let waiting = usize::from(color != self.side);
         let (ours, theirs) = (&attacks[color.index()], &attacks[color.flip().index()]);
         let hanging = theirs.all & !ours.all;
-        for (i, kind) in [
-            Kind::Advisor,
-            Kind::Elephant,
-            Kind::Horse,
-            Kind::Chariot,
-            Kind::Cannon,
-            Kind::Soldier,
-        ]
-        .into_iter()
-        .enumerate()
-        {
+        // Every kind but the general, in index order.
+        for (i, &kind) in Kind::ALL[1..].iter().enumerate() {
             let count = (self.pieces(color, kind) & hanging).count_ones() as i32;
             if count != 0 {
                 sink.add(HANGING + 6 * waiting + i, sign * count);
