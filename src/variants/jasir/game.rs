@@ -90,8 +90,13 @@ impl Game for Jasir {
         result.outcome_for(self.st.side)
     }
 
+    /// Every ply made since this position was set up. A capture or a drop
+    /// does not stop a repetition here: an elite (in Jarmo any) archer
+    /// taken goes to the hand and comes back by a drop, so a position can
+    /// recur across them (a drop, a step, a capture and a drop again is a
+    /// four-ply cycle), and the search and the XBoard referee must see it.
     fn plies_since_irreversible(&self) -> u32 {
-        self.st.halfmove
+        u32::try_from(self.history.len()).unwrap_or(u32::MAX)
     }
 }
 
@@ -157,5 +162,34 @@ impl Variant for Jasir {
         ));
         out.push_str(&format!("Fen: {}\n", self.to_fen()));
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cycle an engine and a first-legal-move player fell into (CI on
+    /// 474352b): a drop, a step, a capture and a drop again. The position
+    /// recurs every four plies although each of them captures or drops,
+    /// so the repetition window must reach back across them.
+    #[test]
+    fn a_cycle_through_drops_and_captures_is_a_repetition() {
+        let mut game = Jasir::start_position_for(Rules::Jasir);
+        let opening = "d1c3 a5b3 a1b3 b5a3 e1c2 c5b3 c3b3 d5e3 c2d2 e3c2 d2c2 e5d3 c1d3";
+        let cycle = "S@a5 S@a1 a5b3 a1b3";
+        let mut keys = Vec::new();
+        for text in opening
+            .split(' ')
+            .chain(cycle.split(' '))
+            .chain(cycle.split(' '))
+        {
+            let mv = game.parse_move(text, Notation::default()).unwrap();
+            game.make_move(mv);
+            keys.push(game.key());
+        }
+        let last = keys.len() - 1;
+        assert_eq!(keys[last], keys[last - 4], "the cycle repeats the position");
+        assert!(game.plies_since_irreversible() >= 4);
     }
 }
