@@ -10,6 +10,7 @@ mod game;
 mod movegen;
 mod notation;
 mod position;
+mod record;
 mod see;
 mod types;
 mod zobrist;

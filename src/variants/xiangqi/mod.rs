@@ -17,6 +17,7 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod position;
+mod record;
 mod see;
 pub mod variant;
 
