@@ -252,7 +252,7 @@ fn play_game<G: Variant + Recordable>(
             depth: settings.depth,
             ..Limits::default()
         };
-        let mut job = SearchJob::new(pos.clone(), limits);
+        let mut job = SearchJob::new(pos.for_search(), limits);
         job.history = state.history().to_vec();
         let result = searcher.search(job, &Control::new(), &|_| {});
         let Some(best) = result.best else {

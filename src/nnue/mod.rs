@@ -2,6 +2,7 @@
 //! records shared by data generation and training, the self-play data
 //! generator, the quantised network and its trainer.
 
+pub mod active;
 pub mod args;
 pub mod datagen;
 pub mod network;

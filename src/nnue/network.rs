@@ -13,6 +13,8 @@
 //! `feature_bias` (H i16), `output_weights` (2H i16), `output_bias` (i32),
 //! and last an FNV-1a 64 checksum of everything before it.
 
+use super::record::GameTag;
+
 /// Hidden neurons per perspective: fixed at compile time so accumulator
 /// loops have a known length and vectorise.
 pub const HIDDEN: usize = 128;
@@ -45,6 +47,14 @@ impl FeatureSet {
         match self {
             FeatureSet::Chess768 => 768,
             FeatureSet::Xiangqi1260 => 1260,
+        }
+    }
+
+    /// The game whose positions it reads.
+    pub const fn game(self) -> GameTag {
+        match self {
+            FeatureSet::Chess768 => GameTag::Chess,
+            FeatureSet::Xiangqi1260 => GameTag::Xiangqi,
         }
     }
 

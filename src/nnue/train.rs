@@ -8,7 +8,7 @@
 //! mean squared error, as bullet-trained engines do.
 
 use super::network::{Accumulator, FeatureSet, Network, HIDDEN, QA, QB, SCALE};
-use super::record::{GameTag, Record, RecordReader};
+use super::record::{Record, RecordReader};
 use crate::matches::rng::Rng;
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -258,15 +258,8 @@ fn sample_of(record: &Record, features: FeatureSet, lambda: f32) -> Sample {
     }
 }
 
-fn tag_of(features: FeatureSet) -> GameTag {
-    match features {
-        FeatureSet::Chess768 => GameTag::Chess,
-        FeatureSet::Xiangqi1260 => GameTag::Xiangqi,
-    }
-}
-
 fn load(settings: &TrainSettings) -> Result<Vec<Sample>, String> {
-    let tag = tag_of(settings.features);
+    let tag = settings.features.game();
     let mut samples = Vec::new();
     for path in &settings.data {
         let reader =
@@ -454,7 +447,7 @@ fn write(settings: &TrainSettings, net: &Network) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::record::{PlacedPiece, RecordResult, RecordWriter};
+    use crate::nnue::record::{GameTag, PlacedPiece, RecordResult, RecordWriter};
 
     /// Records where the side to move is a rook up (a1 rook present) and
     /// wins, or is a rook down and loses: a network must learn the sign.

@@ -8,6 +8,7 @@ mod eval;
 mod fen;
 mod game;
 mod movegen;
+mod nnue;
 mod notation;
 mod position;
 mod record;
