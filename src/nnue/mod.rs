@@ -7,6 +7,7 @@ pub mod args;
 pub mod datagen;
 pub mod network;
 pub mod record;
+pub mod stack;
 pub mod train;
 
 pub use args::{NnueArgs, NnueCommand};

@@ -2,10 +2,10 @@
 //! en passant, clocks, the Zobrist key, and make/unmake with an undo stack.
 
 use super::attacks::tables;
-use super::nnue::NnueState;
 use super::types::{Bitboard, Kind, Move, MoveKind, Piece, Square};
 use super::zobrist::keys;
 use crate::bitboard::Bits;
+use crate::nnue::stack::AccumulatorStack;
 use timur_search::Color;
 
 /// Castling wings: index 0 = king side (to the g-file), 1 = queen side (c-file).
@@ -51,7 +51,7 @@ pub struct Chess {
     pub(super) chess960: bool,
     undo: Vec<Undo>,
     /// The network's accumulators, when a network evaluates.
-    pub(super) nnue: Option<NnueState>,
+    pub(super) nnue: Option<AccumulatorStack>,
 }
 
 impl Chess {
@@ -166,7 +166,7 @@ impl Chess {
         self.board[sq.index()] = piece;
         self.key ^= keys().piece[piece.index()][sq.index()];
         if let Some(nnue) = &mut self.nnue {
-            nnue.put(piece, sq);
+            nnue.add(piece.color().index(), piece.kind().index(), sq.index());
         }
     }
 
@@ -179,7 +179,7 @@ impl Chess {
         self.board[sq.index()] = Piece::NONE;
         self.key ^= keys().piece[piece.index()][sq.index()];
         if let Some(nnue) = &mut self.nnue {
-            nnue.remove(piece, sq);
+            nnue.remove(piece.color().index(), piece.kind().index(), sq.index());
         }
     }
 

@@ -15,6 +15,7 @@ pub mod fen;
 pub mod game;
 pub mod movegen;
 pub mod moves;
+mod nnue;
 pub mod notation;
 pub mod position;
 mod record;

@@ -1,7 +1,8 @@
-//! The chess network's accumulators: after any sequence of moves made and
-//! taken back (castling both ways, Chess960 included, en passant,
-//! promotions), the incremental accumulators equal a refresh; and the
-//! `EvalFile` option refuses bad files and keeps the engine playing.
+//! The networks' accumulators: after any sequence of moves made and taken
+//! back (chess: castling both ways, Chess960 included, en passant,
+//! promotions; xiangqi: captures and general moves), the incremental
+//! accumulators equal a refresh; and the `EvalFile` option refuses bad
+//! files and keeps the engine playing.
 
 mod common;
 
@@ -11,6 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use timur::nnue::network::{FeatureSet, Network};
 use timur::variants::chess::Chess;
+use timur::variants::xiangqi::Xiangqi;
 use timur::variants::Variant;
 use timur_search::{Game, MoveList};
 
@@ -24,6 +26,10 @@ const POSITIONS: [&str; 5] = [
 
 /// A network with small pseudo-random weights, so every feature matters.
 fn noisy_network() -> Arc<Network> {
+    noisy(FeatureSet::Chess768)
+}
+
+fn noisy(features: FeatureSet) -> Arc<Network> {
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
     let mut next = move |range: u64| {
         state ^= state << 13;
@@ -31,7 +37,7 @@ fn noisy_network() -> Arc<Network> {
         state ^= state << 17;
         (state % (2 * range + 1)) as i16 - range as i16
     };
-    let mut net = Network::zeros(FeatureSet::Chess768);
+    let mut net = Network::zeros(features);
     net.feature_weights.iter_mut().for_each(|w| *w = next(50));
     net.feature_bias.iter_mut().for_each(|w| *w = next(50));
     net.output_weights.iter_mut().for_each(|w| *w = next(80));
@@ -71,6 +77,35 @@ proptest! {
             copy.evaluate()
         };
         prop_assert_eq!(pos.evaluate(), fresh);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn xiangqi_accumulators_follow_make_and_unmake(
+        choices in proptest::collection::vec((any::<u16>(), any::<bool>()), 1..80),
+    ) {
+        let mut pos = Xiangqi::start_position();
+        pos.attach_network(Some(noisy(FeatureSet::Xiangqi1260)));
+        let mut played = Vec::new();
+        for (choice, back) in choices {
+            if back && !played.is_empty() {
+                let mv = played.pop().unwrap();
+                pos.unmake_move(mv);
+            } else {
+                let mut moves = MoveList::new();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    continue;
+                }
+                let mv = moves[choice as usize % moves.len()];
+                pos.make_move(mv);
+                played.push(mv);
+            }
+            prop_assert!(pos.accumulators_match_refresh(), "after {:?}", played);
+        }
     }
 }
 
