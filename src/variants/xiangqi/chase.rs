@@ -82,9 +82,11 @@ pub fn chased(pos: &mut Xiangqi, chaser: Color) -> Bitboard {
             if out & bit(to) != 0 || !can_be_chased(victim, to) || !can_take(pos, from, to) {
                 continue;
             }
+            // A mutual attack: the victim, of the attacker's kind, could
+            // take the attacker back.
+            let mutual = |pos: &mut Xiangqi| kind_of(victim) == attacker && can_take(pos, to, from);
             if worth_more(kind_of(victim), attacker)
-                || (!(kind_of(victim) == attacker && can_take(pos, to, from))
-                    && !defended(pos, Move::from_indices(from, to)))
+                || !(mutual(pos) || defended(pos, Move::from_indices(from, to)))
             {
                 out |= bit(to);
             }
