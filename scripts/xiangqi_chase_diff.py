@@ -12,6 +12,7 @@ ply both judges are asked: Fairy-Stockfish (`is_optional_game_end`, variant
 (FEN and moves, ranks 1-10) for analysis in docs/rules/xiangqi.md.
 
 usage: scripts/xiangqi_chase_diff.py [--cycles 500] [--seed 1] [--timur target/release/timur]
+       scripts/xiangqi_chase_diff.py --pgn games.pgn   (re-judge a match's repetition endings)
 """
 
 import argparse
@@ -177,12 +178,43 @@ def shuttle(rng, fen, max_plies=60):
     return None
 
 
+def rejudge_pgn(path):
+    """Fairy-Stockfish's verdict on every game of a `timur match` PGN (from
+    the start position, ranks 0-9) that ended by a repetition rule."""
+    text = open(path).read()
+    out = collections.Counter()
+    for game in text.split("[Event ")[1:]:
+        body = game.split("\n\n", 1)[1]
+        reason = body[body.rfind("{") + 1:body.rfind("}")]
+        if "repetition" not in reason and "perpetual" not in reason:
+            continue
+        moves = []
+        for token in body.replace("\n", " ").split():
+            if token[0].isalpha() and token[-1].isdigit() and len(token) >= 4:
+                frm, to = split_move(token)
+                moves.append(f"{frm[0]}{int(frm[1:]) + 1}{to[0]}{int(to[1:]) + 1}")
+        result = body.split()[-1]
+        black = len(moves) % 2 == 1
+        theirs = fsf_verdict(sf.start_fen(VARIANT), moves)
+        if result == "1/2-1/2":
+            ours = "draw"
+        else:
+            ours = "win" if (result == "1-0") != black else "loss"
+        out[(reason, theirs, ours)] += 1
+    for (reason, theirs, ours), n in sorted(out.items()):
+        print(f"  {reason}: fairy-stockfish {theirs} timur {ours}  {n}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cycles", type=int, default=500)
+    ap.add_argument("--pgn", help="re-judge the repetition endings of a timur match PGN instead")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timur", default=os.path.join(ROOT, "target/release/timur"))
     args = ap.parse_args()
+    if args.pgn:
+        rejudge_pgn(args.pgn)
+        return 0
     rng = random.Random(args.seed)
     timur = Timur(args.timur)
     table = collections.Counter()
