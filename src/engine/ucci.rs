@@ -138,13 +138,19 @@ fn offer_for(score: Score, draw_offered: bool) -> Option<UcciOffer> {
 }
 
 fn go(engine: &mut Engine, session: &UcciSession, params: UcciGo) -> Result<(), String> {
+    for note in &params.notes {
+        send(&ucci::info_message(&format!("error: {}", clip(note))));
+    }
+    if let Some(result) = engine.game_over_text() {
+        send(&ucci::info_message(&format!("game over: {result}")));
+    }
     let draw_offered = params.draw;
     let request = GoRequest {
         limits: session.limits(&params),
         searchmoves: Vec::new(),
         banmoves: session.banmoves.clone(),
     };
-    engine.go(
+    let notes = engine.go(
         request,
         Arc::new(move |event| match event {
             SearchEvent::Info(info) => {
@@ -160,7 +166,11 @@ fn go(engine: &mut Engine, session: &UcciSession, params: UcciGo) -> Result<(), 
                 offer_for(best.score, draw_offered),
             )),
         }),
-    )
+    );
+    for note in notes {
+        send(&ucci::info_message(&format!("error: {}", clip(&note))));
+    }
+    Ok(())
 }
 
 /// Handles one UCCI line; returns false on `quit`.

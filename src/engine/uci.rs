@@ -230,7 +230,10 @@ fn report_search_event(event: SearchEvent) {
     }
 }
 
-fn go(engine: &mut Engine, params: GoParams) -> Result<(), String> {
+fn go(engine: &mut Engine, mut params: GoParams) -> Result<(), String> {
+    for note in params.notes.drain(..) {
+        send(&uci::info_string(&format!("error: {}", clip(&note))));
+    }
     if let Some(depth) = params.perft {
         let lines = engine.perft(depth);
         let mut total = if depth == 0 { 1 } else { 0 };
@@ -243,7 +246,7 @@ fn go(engine: &mut Engine, params: GoParams) -> Result<(), String> {
         }
         return Ok(());
     }
-    if let Some(result) = engine.jasir_result_text() {
+    if let Some(result) = engine.game_over_text() {
         send(&uci::info_string(&format!("game over: {result}")));
     }
     let side = engine.side_to_move();
@@ -252,7 +255,10 @@ fn go(engine: &mut Engine, params: GoParams) -> Result<(), String> {
         searchmoves: params.searchmoves,
         banmoves: Vec::new(),
     };
-    engine.go(request, Arc::new(report_search_event))
+    for note in engine.go(request, Arc::new(report_search_event)) {
+        send(&uci::info_string(&format!("error: {}", clip(&note))));
+    }
+    Ok(())
 }
 
 /// Handles one UCI line; returns false on `quit`.

@@ -22,7 +22,7 @@
 mod board;
 mod castling;
 mod clock;
-mod end;
+pub(super) mod end;
 
 pub use end::{game_end, GameEnd};
 
@@ -493,9 +493,9 @@ impl<'a> Session<'a> {
             limits,
             ..GoRequest::default()
         };
-        match self.engine.go(request, Arc::new(callback)) {
-            Ok(()) => self.search = Some((id, purpose)),
-            Err(why) => send(&error(&why, "go")),
+        self.search = Some((id, purpose));
+        for note in self.engine.go(request, Arc::new(callback)) {
+            send(&error(&note, "go"));
         }
     }
 
