@@ -194,3 +194,33 @@ fn zero_moves_to_go_is_not_the_last_move() {
     assert_ne!(bestmove_of(lines.last().unwrap()), "(none)");
     assert!(elapsed < Duration::from_secs(25), "{elapsed:?}");
 }
+
+/// A castling right without its rook is dropped with a note, as Stockfish
+/// does, in every castling notation; the position is not refused.
+#[test]
+fn castling_rights_without_their_rook_are_dropped() {
+    let mut engine = EngineProcess::start_uci_variant("chess960", LIMIT);
+    for (fen, kept, dropped) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
+            "w Aha -",
+            "`K`",
+        ),
+        ("4k3/8/8/8/8/8/8/R3K2R w HAha - 0 1", "w HA -", "`h`"),
+        ("4k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "w HA -", "`k`"),
+    ] {
+        engine.send(&format!("position fen {fen}"));
+        let notes = engine.sync();
+        assert!(
+            notes
+                .iter()
+                .any(|l| l.starts_with("info string castling right")
+                    && l.contains(dropped)
+                    && !l.contains("error")),
+            "{fen}: {notes:?}"
+        );
+        engine.send("d");
+        let board = engine.sync().join("\n");
+        assert!(board.contains(kept), "{fen}: {board}");
+    }
+}

@@ -280,18 +280,20 @@ impl Engine {
 
     /// Sets the position from a start (`None` = the variant's start position)
     /// and a move list. A bad position text changes nothing; a bad move keeps
-    /// the moves before it. Either way the error names the bad token.
+    /// the moves before it. Either way the error names the bad token. Ok
+    /// holds notes on what was repaired (a castling right without its rook
+    /// dropped).
     pub fn set_position<S: AsRef<str>>(
         &mut self,
         fen: Option<&str>,
         moves: &[S],
-    ) -> Result<(), String> {
+    ) -> Result<Vec<String>, String> {
         self.stop_and_wait();
         let kind = self.kind();
-        let start = match fen {
-            Some(text) => AnyGame::from_fen(kind, text)
+        let (start, notes) = match fen {
+            Some(text) => AnyGame::from_fen_noting(kind, text)
                 .map_err(|why| format!("invalid position `{text}`: {why}"))?,
-            None => AnyGame::start(kind),
+            None => (AnyGame::start(kind), Vec::new()),
         };
         let notation = self.notation();
         let (game, bad_move) = with_game!(start, state => {
@@ -299,7 +301,7 @@ impl Engine {
             (AnyGame::from(state), bad_move)
         });
         self.game = game;
-        bad_move.map_or(Ok(()), Err)
+        bad_move.map_or(Ok(notes), Err)
     }
 
     /// Plays one move on the current game (XBoard `usermove`).

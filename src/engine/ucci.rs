@@ -205,7 +205,9 @@ fn handle_line(engine: &mut Engine, session: &mut UcciSession, line: &str) -> bo
         }
         UcciCommand::Position { fen, moves } => {
             session.banmoves.clear();
-            engine.set_position(fen.as_deref(), &moves)
+            engine
+                .set_position(fen.as_deref(), &moves)
+                .map(|notes| notes.iter().for_each(|n| send(&ucci::info_message(n))))
         }
         UcciCommand::BanMoves(moves) => {
             session.banmoves = moves;

@@ -294,7 +294,9 @@ pub fn handle_line(engine: &mut Engine, line: &str) -> bool {
             engine.new_game();
             Ok(())
         }
-        UciCommand::Position { fen, moves } => engine.set_position(fen.as_deref(), &moves),
+        UciCommand::Position { fen, moves } => engine
+            .set_position(fen.as_deref(), &moves)
+            .map(|notes| notes.iter().for_each(|n| send(&uci::info_string(n)))),
         UciCommand::Go(params) => go(engine, params),
         UciCommand::Stop => {
             engine.stop();

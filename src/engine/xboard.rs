@@ -335,7 +335,10 @@ impl<'a> Session<'a> {
             }
         }
         match result {
-            Ok(()) => {
+            Ok(notes) => {
+                for note in notes {
+                    send(&timur_protocol::xboard::comment_line(&note));
+                }
                 self.invalid_position = false;
                 self.time.restart_move_count();
                 if self.analyzing {
