@@ -224,3 +224,42 @@ fn castling_rights_without_their_rook_are_dropped() {
         assert!(board.contains(kept), "{fen}: {board}");
     }
 }
+
+/// The depth and score of an `info depth …` line, and whether it is a bound.
+fn depth_and_score(line: &str) -> (String, String, bool) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let after = |key: &str, n: usize| {
+        let at = words.iter().position(|w| *w == key).unwrap();
+        words[at + 1..=at + n].join(" ")
+    };
+    let bound = words.contains(&"lowerbound") || words.contains(&"upperbound");
+    (after("depth", 1), after("score", 2), bound)
+}
+
+/// A search cut off in the middle of an iteration (here by a node limit,
+/// which makes the cut reproducible) ends with an `info` whose score is the
+/// last completed iteration's at that depth, or is marked as a bound.
+#[test]
+fn the_last_info_of_a_cut_search_is_exact_or_a_bound() {
+    let mut engine = EngineProcess::start_uci_variant("chess", LIMIT);
+    for nodes in (3000..40000).step_by(1700) {
+        engine.send("ucinewgame");
+        engine.send("position startpos moves e2e4 c7c5 g1f3");
+        let lines = answer_of(&mut engine, &format!("go nodes {nodes}"));
+        let infos: Vec<_> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .map(|l| depth_and_score(l))
+            .collect();
+        let (last, earlier) = infos.split_last().unwrap();
+        let (depth, score, bound) = last;
+        assert!(
+            *bound
+                || earlier
+                    .iter()
+                    .any(|(d, s, b)| d == depth && s == score && !b),
+            "nodes {nodes}: the last info is neither an earlier exact score nor a bound:\n{}",
+            lines.join("\n")
+        );
+    }
+}
