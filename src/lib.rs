@@ -10,6 +10,7 @@ pub mod bitboard;
 pub mod cli;
 pub mod engine;
 pub mod matches;
+pub mod nnue;
 pub mod perft;
 pub mod perft_file;
 pub mod solve;

@@ -104,6 +104,8 @@ enum Command {
     /// Play engine-vs-engine games (UCI, UCCI, XBoard engines) refereed by
     /// timur's rules; prints a line per game and the results table.
     Match(Box<timur::matches::MatchArgs>),
+    /// NNUE: generate training data from self-play.
+    Nnue(timur::nnue::NnueArgs),
 }
 
 fn main() -> ExitCode {
@@ -150,6 +152,7 @@ fn main() -> ExitCode {
             .map(|(nodes, nps)| println!("{nodes} nodes {nps} nps")),
         Some(Command::Tune(args)) => timur::tune::run(&args),
         Some(Command::Match(args)) => timur::matches::run_cli(&args),
+        Some(Command::Nnue(args)) => timur::nnue::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -19,6 +19,7 @@ fn spec(cmd: PathBuf, protocol: Protocol) -> EngineSpec {
         name: None,
         options: Vec::new(),
         ranks_from_one: false,
+        plays: None,
     }
 }
 
@@ -245,4 +246,47 @@ fn openings_reach_engines_without_setboard_as_moves() {
     config.openings = OpeningSource::Start;
     config.limits.nodes = Some(100);
     assert!(run(&config).unwrap_err().contains("node limit"));
+}
+
+/// timur fixed to `game` with its `UCI_Variant` option hidden: a
+/// single-game engine such as Pikafish.
+fn single_game_engine(game: &str, plays: Option<VariantKind>) -> EngineSpec {
+    let mut engine = spec(fake("single_game.sh"), Protocol::Uci);
+    engine.args = vec![env!("CARGO_BIN_EXE_timur").to_string(), game.to_string()];
+    engine.name = Some(format!("only-{game}"));
+    engine.plays = plays;
+    engine
+}
+
+#[test]
+fn an_engine_without_uci_variant_plays_its_own_game() {
+    let timur = spec(PathBuf::from(env!("CARGO_BIN_EXE_timur")), Protocol::Uci);
+    let limits = SearchLimits {
+        depth: Some(2),
+        ..SearchLimits::default()
+    };
+    for plays in [None, Some(VariantKind::Xiangqi)] {
+        let engines = vec![timur.clone(), single_game_engine("xiangqi", plays)];
+        let mut config = MatchConfig::new(engines, VariantKind::Xiangqi, limits);
+        config.games = 2;
+        config.max_plies = 40;
+        let report = run(&config).unwrap();
+        assert_eq!(report.games.len(), 2);
+        for game in &report.games {
+            assert_eq!(game.termination, Termination::Normal, "{}", game.reason);
+        }
+    }
+}
+
+#[test]
+fn an_engine_that_plays_another_game_is_refused_by_name() {
+    let timur = spec(PathBuf::from(env!("CARGO_BIN_EXE_timur")), Protocol::Uci);
+    let engines = vec![timur, single_game_engine("chess", Some(VariantKind::Chess))];
+    let limits = SearchLimits {
+        depth: Some(1),
+        ..SearchLimits::default()
+    };
+    let config = MatchConfig::new(engines, VariantKind::Xiangqi, limits);
+    let refused = run(&config).unwrap_err();
+    assert!(refused.contains("plays `chess`"), "{refused}");
 }

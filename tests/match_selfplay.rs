@@ -21,6 +21,7 @@ fn timur(name: &str) -> EngineSpec {
         name: Some(name.to_string()),
         options: Vec::new(),
         ranks_from_one: false,
+        plays: None,
     }
 }
 

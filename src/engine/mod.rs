@@ -476,7 +476,7 @@ impl Engine {
             let root_moves = (!wanted.is_empty()).then_some(wanted);
             let excluded = parse_all(&request.banmoves, "banmoves");
             let job = SearchJob {
-                root: state.position().clone(),
+                root: state.position().for_search(),
                 history: state.history().to_vec(),
                 root_moves,
                 excluded,

@@ -46,6 +46,9 @@ pub struct EngineSpec {
     pub options: Vec<(String, String)>,
     /// Xiangqi ranks written 1..10 on the wire (Fairy-Stockfish's UCI).
     pub ranks_from_one: bool,
+    /// The one game a UCI engine without a `UCI_Variant` option plays
+    /// (`variant=`); unset, such an engine is taken to play the match's game.
+    pub plays: Option<VariantKind>,
 }
 
 /// Splits `key=value` tokens; a token without `=` is an error naming it.
@@ -76,7 +79,7 @@ fn parse_number<T: FromStr>(key: &str, value: &str) -> Result<T, String> {
 
 impl EngineSpec {
     /// Reads `cmd=PATH [args="…"] [proto=uci|ucci|xboard] [name=N]
-    /// [option.X=V …] [ranks=1]`.
+    /// [option.X=V …] [ranks=1] [variant=V]`.
     pub fn parse(tokens: &[String]) -> Result<EngineSpec, String> {
         let mut spec = EngineSpec {
             cmd: PathBuf::new(),
@@ -85,6 +88,7 @@ impl EngineSpec {
             name: None,
             options: Vec::new(),
             ranks_from_one: false,
+            plays: None,
         };
         let mut has_cmd = false;
         for (key, value) in key_values(tokens)? {
@@ -97,6 +101,9 @@ impl EngineSpec {
                 "proto" | "protocol" => spec.protocol = value.parse()?,
                 "name" => spec.name = Some(value),
                 "ranks" => spec.ranks_from_one = parse_bool(&key, &value)?,
+                "variant" => {
+                    spec.plays = Some(value.parse().map_err(|e| format!("`{key}={value}`: {e}"))?)
+                }
                 _ => match key.strip_prefix("option.") {
                     Some(name) if !name.is_empty() => spec.options.push((name.to_string(), value)),
                     _ => return Err(format!("unknown engine setting `{key}`")),

@@ -25,15 +25,22 @@ fn find<'a>(options: &'a [(String, Vec<String>)], name: &str) -> Option<&'a [Str
 }
 
 /// The `setoption` lines that select `variant` on an engine that declared
-/// `options`, or why it cannot play it.
+/// `options`, or why it cannot play it. An engine without a `UCI_Variant`
+/// option plays one game: `plays` when the match said which
+/// (`variant=`), else it is taken at its word to play the match's game
+/// (Stockfish plays chess, Pikafish xiangqi).
 pub fn variant_commands(
     options: &[(String, Vec<String>)],
     variant: VariantKind,
+    plays: Option<VariantKind>,
 ) -> Result<Vec<String>, String> {
     let set = |name: &str, value: &str| format!("setoption name {name} value {value}");
-    let variant_var = find(options, "UCI_Variant");
+    let chess960_switch = find(options, "UCI_Chess960").is_some();
+    let Some(variant_var) = find(options, "UCI_Variant") else {
+        return single_game_commands(variant, plays, chess960_switch);
+    };
     let lists = |names: &[&str]| -> Option<String> {
-        variant_var?
+        variant_var
             .iter()
             .find(|v| names.iter().any(|n| v.eq_ignore_ascii_case(n)))
             .cloned()
@@ -44,7 +51,7 @@ pub fn variant_commands(
             None => Vec::new(),
         }),
         VariantKind::Chess960 => {
-            if find(options, "UCI_Chess960").is_some() {
+            if chess960_switch {
                 let mut out = Vec::new();
                 if let Some(v) = lists(&["chess", "normal"]) {
                     out.push(set("UCI_Variant", &v));
@@ -61,6 +68,28 @@ pub fn variant_commands(
             Some(v) => Ok(vec![set("UCI_Variant", &v)]),
             None => Err(format!("the engine's UCI_Variant does not list `{other}`")),
         },
+    }
+}
+
+/// [`variant_commands`] for an engine with no `UCI_Variant` option.
+fn single_game_commands(
+    variant: VariantKind,
+    plays: Option<VariantKind>,
+    chess960_switch: bool,
+) -> Result<Vec<String>, String> {
+    let own = plays.unwrap_or(variant);
+    let switch_on = || vec!["setoption name UCI_Chess960 value true".to_string()];
+    match (variant, own) {
+        (v, o) if v == o && v != VariantKind::Chess960 => Ok(Vec::new()),
+        (VariantKind::Chess960, VariantKind::Chess960) if chess960_switch => Ok(switch_on()),
+        (VariantKind::Chess960, VariantKind::Chess960) => Ok(Vec::new()),
+        (VariantKind::Chess960, VariantKind::Chess) if chess960_switch => Ok(switch_on()),
+        (VariantKind::Chess960, VariantKind::Chess) => {
+            Err("the engine declares neither UCI_Chess960 nor a chess960 UCI_Variant".into())
+        }
+        (v, o) => Err(format!(
+            "the engine has no UCI_Variant option and plays `{o}` (variant={o}), not `{v}`"
+        )),
     }
 }
 
@@ -92,7 +121,7 @@ impl Uci {
                 line.trim() == "uciok"
             })
             .map_err(|e| read_failure(&mut process, e, "uciok").to_string())?;
-        for command in variant_commands(&options, variant)? {
+        for command in variant_commands(&options, variant, spec.plays)? {
             process.send(&command)?;
         }
         for (option, value) in &spec.options {
@@ -205,23 +234,42 @@ mod tests {
             "option name UCI_Variant type combo default chess var chess var fischerandom var xiangqi",
         ]);
         assert_eq!(
-            variant_commands(&fsf, VariantKind::Chess960).unwrap(),
+            variant_commands(&fsf, VariantKind::Chess960, None).unwrap(),
             vec![
                 "setoption name UCI_Variant value chess",
                 "setoption name UCI_Chess960 value true"
             ]
         );
         assert_eq!(
-            variant_commands(&fsf, VariantKind::Xiangqi).unwrap(),
+            variant_commands(&fsf, VariantKind::Xiangqi, None).unwrap(),
             vec!["setoption name UCI_Variant value xiangqi"]
         );
-        assert!(variant_commands(&fsf, VariantKind::Jasir)
+        assert!(variant_commands(&fsf, VariantKind::Jasir, None)
             .unwrap_err()
             .contains("jasir"));
+        assert!(variant_commands(&fsf, VariantKind::Jasir, Some(VariantKind::Jasir)).is_err());
+    }
+
+    #[test]
+    fn an_engine_without_uci_variant_plays_its_own_game() {
+        use VariantKind::*;
         let plain = decls(&["option name Hash type spin default 16 min 1 max 64"]);
-        assert!(variant_commands(&plain, VariantKind::Chess)
+        assert!(variant_commands(&plain, Chess, None).unwrap().is_empty());
+        assert!(variant_commands(&plain, Xiangqi, None).unwrap().is_empty());
+        assert!(variant_commands(&plain, Xiangqi, Some(Xiangqi))
             .unwrap()
             .is_empty());
-        assert!(variant_commands(&plain, VariantKind::Chess960).is_err());
+        let refused = variant_commands(&plain, Xiangqi, Some(Chess)).unwrap_err();
+        assert!(refused.contains("plays `chess`"), "{refused}");
+        assert!(variant_commands(&plain, Chess960, Some(Chess)).is_err());
+        assert!(variant_commands(&plain, Chess960, Some(Chess960))
+            .unwrap()
+            .is_empty());
+        let stockfish = decls(&["option name UCI_Chess960 type check default false"]);
+        assert_eq!(
+            variant_commands(&stockfish, Chess960, None).unwrap(),
+            vec!["setoption name UCI_Chess960 value true"]
+        );
+        assert!(variant_commands(&stockfish, Tamerlane, Some(Chess)).is_err());
     }
 }
