@@ -184,20 +184,6 @@ fn bad_input_keeps_the_position_and_the_loop() {
             "position fen e1c1d1d1c1e w -- SCsc 00 0 1".to_string(),
             "`e1c1d1d1c1e`",
         ),
-        ("position startpos moves f3f5".to_string(), "`f3f5`"),
-        (
-            "position startpos moves f3f4 f8f7 q1q2".to_string(),
-            "`q1q2`",
-        ),
-        ("position startpos moves f2z9".to_string(), "`f2z9`"),
-        (
-            "position startpos moves f3f4 f8f7 a9z9q".to_string(),
-            "`a9z9q`",
-        ),
-        (
-            "position startpos moves f3f4 f3f4".to_string(),
-            "move 2 `f3f4`",
-        ),
     ] {
         engine.send(&line);
         let errors = engine.sync();
@@ -209,6 +195,31 @@ fn bad_input_keeps_the_position_and_the_loop() {
         );
         assert_eq!(displayed_fen(&mut engine), kept, "after `{line}`");
     }
+    // A bad move keeps the moves before it (as Stockfish does).
+    for (moves, token, good) in [
+        ("f3f5", "`f3f5`", 0),
+        ("f3f4 f8f7 q1q2", "`q1q2`", 2),
+        ("f2z9", "`f2z9`", 0),
+        ("f3f4 f8f7 a9z9q", "`a9z9q`", 2),
+        ("f3f4 f3f4", "move 2 `f3f4`", 1),
+    ] {
+        engine.send(&format!("position startpos moves {moves}"));
+        let errors = engine.sync();
+        assert_eq!(errors.len(), 1, "`{moves}` → {errors:?}");
+        assert!(
+            errors[0].starts_with("info string error:") && errors[0].contains(token),
+            "`{moves}`: expected an error naming `{token}`: {}",
+            errors[0]
+        );
+        let prefix: Vec<&str> = moves.split(' ').take(good).collect();
+        let (prefix_pos, _) = replay(Tamerlane::start_position(), &prefix);
+        assert_eq!(
+            displayed_fen(&mut engine),
+            prefix_pos.to_fen(),
+            "after `{moves}`"
+        );
+    }
+    engine.send("position startpos moves f3f4 f8f7");
     engine.send("go depth 3");
     let best = bestmove_of(&engine.expect_prefix("bestmove", LIMIT));
     assert!(pos.parse_move(&best, Notation::default()).is_ok(), "{best}");

@@ -273,15 +273,6 @@ fn bad_input_keeps_the_position_and_the_loop() {
             "position fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
             "invalid position",
         ),
-        ("position startpos moves h2e2 j0j1", "move 2 `j0j1`"),
-        ("position startpos moves a0a5", "move 1 `a0a5`"),
-        ("position startpos moves h2e2 h10g7", "move 2 `h10g7`"),
-        ("position startpos moves h2e2 h9g7 e2e9", "move 3 `e2e9`"),
-        // Flying general: d0 would face the black general on the d-file.
-        (
-            "position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1 moves e0d0",
-            "move 1 `e0d0`",
-        ),
     ] {
         engine.send(line);
         let errors = engine.sync();
@@ -298,6 +289,51 @@ fn bad_input_keeps_the_position_and_the_loop() {
         );
         assert_eq!(displayed_fen(&mut engine), kept, "after `{line}`");
     }
+    // A bad move keeps the moves before it (as Stockfish does).
+    let flying = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    for (line, token, prefix) in [
+        (
+            "position startpos moves h2e2 j0j1",
+            "move 2 `j0j1`",
+            after(&["h2e2"], ZERO_NINE),
+        ),
+        (
+            "position startpos moves a0a5",
+            "move 1 `a0a5`",
+            after(&[], ZERO_NINE),
+        ),
+        (
+            "position startpos moves h2e2 h10g7",
+            "move 2 `h10g7`",
+            after(&["h2e2"], ZERO_NINE),
+        ),
+        (
+            "position startpos moves h2e2 h9g7 e2e9",
+            "move 3 `e2e9`",
+            after(&["h2e2", "h9g7"], ZERO_NINE),
+        ),
+        // Flying general: d0 would face the black general on the d-file.
+        (
+            &format!("position fen {flying} moves e0d0"),
+            "move 1 `e0d0`",
+            Xiangqi::from_fen(flying).unwrap(),
+        ),
+    ] {
+        engine.send(line);
+        let errors = engine.sync();
+        assert_eq!(errors.len(), 1, "`{line}` → {errors:?}");
+        assert!(
+            errors[0].starts_with("info string error:") && errors[0].contains(token),
+            "`{line}`: the error should name `{token}`: {}",
+            errors[0]
+        );
+        assert_eq!(
+            displayed_fen(&mut engine),
+            prefix.to_fen(),
+            "after `{line}`"
+        );
+    }
+    engine.send("position startpos moves h2e2 h9g7");
     engine.send("go depth 2");
     let line = engine.expect_prefix("bestmove", LIMIT);
     let best = bestmove_of(&line);

@@ -162,7 +162,8 @@ fn command(kind: u8, text: String, legal_first: Option<String>) -> Command {
 }
 
 /// After a refused command the position text and the number of moves
-/// played are as before; an accepted one is undone by the next case.
+/// played are as before (a move list keeps its legal prefix); an accepted
+/// one is undone by the next case.
 fn check_engine(kind: VariantKind, seed: &str, cmd: &Command) -> Result<(), TestCaseError> {
     ENGINE.with(|engine| {
         let mut engine = engine.borrow_mut();
@@ -174,8 +175,16 @@ fn check_engine(kind: VariantKind, seed: &str, cmd: &Command) -> Result<(), Test
             .map_err(TestCaseError::fail)?;
         let before = (engine.fen(), engine.plies_played());
         let result = match cmd {
-            Command::SetBoard(text) => engine.set_position(Some(text), &["" as &str; 0]),
-            Command::Moves(moves) => engine.set_position(Some(seed), moves),
+            Command::SetBoard(text) => engine.set_position(Some(text), &["" as &str; 0]).map(drop),
+            Command::Moves(moves) => {
+                // A bad move keeps the moves before it; the error names it.
+                if let Err(why) = engine.set_position(Some(seed), moves) {
+                    let played = engine.plies_played();
+                    prop_assert!(played < moves.len(), "{:?}", cmd);
+                    prop_assert!(why.contains(&format!("move {} ", played + 1)), "{}", why);
+                }
+                Ok(())
+            }
             Command::UserMove(text) => engine.play_move(text),
         };
         if let Err(why) = result {

@@ -87,9 +87,11 @@ impl Track {
         let start = AnyGame::from_fen(self.kind, &self.fen).expect("test FEN");
         let notation = notation(self.kind);
         with_game!(start, state => {
-            GameState::with_moves(state.position().clone(), &self.moves, notation)
-                .map(AnyGame::from)
-                .unwrap_or_else(|e| panic!("{:?} after {:?}: {e}", self.kind, self.moves))
+            let (state, bad) = GameState::with_moves(state.position().clone(), &self.moves, notation);
+            if let Some(e) = bad {
+                panic!("{:?} after {:?}: {e}", self.kind, self.moves);
+            }
+            AnyGame::from(state)
         })
     }
 

@@ -86,7 +86,9 @@ fn repeated(case: &Case, times: usize) -> Vec<&'static str> {
 }
 
 fn game(case: &Case, moves: &[&str]) -> GameState<Xiangqi> {
-    GameState::with_moves(pos(case.fen), moves, Notation::default()).unwrap()
+    let (state, error) = GameState::with_moves(pos(case.fen), moves, Notation::default());
+    assert_eq!(error, None, "{}: {moves:?}", case.fen);
+    state
 }
 
 /// The referee's outcome as a result line's score (White = Red first).
@@ -132,7 +134,10 @@ fn the_uci_binary_reports_the_end_at_the_third_occurrence() {
         engine.send(&format!("position fen {} moves {moves}", case.fen));
         engine.send("go depth 1");
         let lines = engine.read_until(LIMIT, |l| l.starts_with("bestmove"));
-        let over = format!("info string game over: {}", case.result);
+        // UCI writes the XBoard result line `0-1 {Perpetual chase}` as
+        // `0-1 (Perpetual chase)`.
+        let uci_result = case.result.replace(" {", " (").replace('}', ")");
+        let over = format!("info string game over: {uci_result}");
         assert!(lines.contains(&over), "{}: {lines:?}", case.fen);
     }
     // One cycle only: the game goes on.

@@ -6,7 +6,9 @@
 //! `a10j9` (Tamerlane), `S@c1` (drops), `h2e2` (xiangqi) and FENs with any
 //! number of fields pass through untouched. Parsers never panic; errors are
 //! messages naming the bad token, for the engine to report on the dialect's
-//! diagnostic channel (`info string`, `info message`, `Error (…): …`).
+//! diagnostic channel (`info string`, `info message`, `Error (…): …`). A
+//! `go` is never rejected (a GUI waits for its answer): bad tokens are
+//! skipped, numbers clamped, and the repairs listed in its `notes`.
 //! Formatting functions return one line without the newline; text from
 //! outside (names, messages) has its line breaks replaced by spaces.
 //!
@@ -28,7 +30,8 @@
 //!         ..GoParams::default()
 //!     })
 //! );
-//! assert_eq!(parse_uci("go depth x"), Err("`x` after `depth` is not a valid number".into()));
+//! let Ok(UciCommand::Go(go)) = parse_uci("go depth x") else { unreachable!() };
+//! assert_eq!(go.notes, ["`x` after `depth` is not a valid number"]);
 //! assert_eq!(uci::bestmove_line(Some("g1f3"), None), "bestmove g1f3");
 //! ```
 #![deny(missing_docs)]

@@ -33,6 +33,58 @@ where
     })
 }
 
+/// A whole-number type a lenient parse can clamp into.
+pub(crate) trait Whole: Copy + TryFrom<i128> {
+    /// The smallest value.
+    const LOW: i128;
+    /// The largest value.
+    const HIGH: i128;
+}
+
+macro_rules! whole {
+    ($($t:ty),*) => {$(
+        impl Whole for $t {
+            const LOW: i128 = <$t>::MIN as i128;
+            const HIGH: i128 = <$t>::MAX as i128;
+        }
+    )*};
+}
+
+whole!(u32, u64, i64);
+
+/// What a lenient number parse found: a value (clamped into range, with a
+/// note saying so), or only a note (missing or not a number).
+pub(crate) type Lenient<T> = (Option<T>, Option<String>);
+
+/// Parses the value after `key` without failing: an out-of-range number is
+/// clamped into `T`'s range, a missing or malformed one gives no value;
+/// either way the note says what was wrong.
+pub(crate) fn clamped_number<T: Whole>(key: &str, token: Option<&&str>) -> Lenient<T> {
+    let Some(text) = token else {
+        return (None, Some(format!("`{key}` needs a number")));
+    };
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    let wide = match text.parse::<i128>() {
+        Ok(n) => n,
+        Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            if text.starts_with('-') {
+                i128::MIN
+            } else {
+                i128::MAX
+            }
+        }
+        Err(_) => {
+            return (
+                None,
+                Some(format!("`{text}` after `{key}` is not a valid number")),
+            )
+        }
+    };
+    let value = wide.clamp(T::LOW, T::HIGH);
+    let note = (value != wide).then(|| format!("`{key} {text}` is out of range: using {value}"));
+    (T::try_from(value).ok(), note)
+}
+
 /// Replaces line breaks and other control characters by spaces so a reply
 /// built from arbitrary text always stays one protocol line.
 pub(crate) fn one_line(text: &str) -> String {
@@ -96,6 +148,29 @@ mod tests {
         assert!(e.contains("out of range"), "{e}");
         let e = number::<u32>("depth", Some(&"-1")).unwrap_err();
         assert!(e.contains("`-1`"), "{e}");
+    }
+
+    #[test]
+    fn clamped_numbers_never_fail() {
+        assert_eq!(
+            clamped_number::<u32>("depth", Some(&"12")),
+            (Some(12), None)
+        );
+        let (value, note) = clamped_number::<u32>("depth", Some(&"-1"));
+        assert_eq!(value, Some(0));
+        assert!(note.unwrap().contains("out of range"));
+        let (value, note) =
+            clamped_number::<u32>("depth", Some(&"99999999999999999999999999999999999999999"));
+        assert_eq!(value, Some(u32::MAX));
+        assert!(note.is_some());
+        assert_eq!(
+            clamped_number::<i64>("wtime", Some(&"-99999999999999999999")).0,
+            Some(i64::MIN)
+        );
+        let (value, note) = clamped_number::<u64>("nodes", Some(&"x1"));
+        assert_eq!(value, None);
+        assert!(note.unwrap().contains("`x1`"));
+        assert_eq!(clamped_number::<u64>("nodes", None).0, None);
     }
 
     #[test]

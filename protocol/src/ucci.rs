@@ -10,7 +10,7 @@
 
 use crate::info::{InfoLine, ScoreText};
 use crate::option::{string_default, OptionSpec};
-use crate::tokens::{is_kw, number, one_line, position_args, words};
+use crate::tokens::{clamped_number, is_kw, one_line, position_args, words, Whole};
 
 /// One command from a UCCI GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +65,9 @@ pub struct UcciGo {
     pub draw: bool,
     /// How long to think.
     pub limit: UcciLimit,
+    /// What was wrong with the line and how it was repaired, for the
+    /// engine to report before it searches.
+    pub notes: Vec<String>,
 }
 
 /// The one limit of a UCCI `go`.
@@ -125,7 +128,7 @@ pub fn parse_ucci(line: &str) -> Result<UcciCommand, String> {
         "banmoves" => Ok(UcciCommand::BanMoves(
             args.iter().map(|m| (*m).to_owned()).collect(),
         )),
-        "go" => parse_go(args).map(UcciCommand::Go),
+        "go" => Ok(UcciCommand::Go(parse_go(args))),
         "ponderhit" => match args.first() {
             None => Ok(UcciCommand::PonderHit { draw: false }),
             Some(t) if is_kw(t, "draw") => Ok(UcciCommand::PonderHit { draw: true }),
@@ -137,71 +140,112 @@ pub fn parse_ucci(line: &str) -> Result<UcciCommand, String> {
     }
 }
 
-fn parse_go(args: &[&str]) -> Result<UcciGo, String> {
-    let (mut ponder, mut draw) = (false, false);
+/// Parses `go` without failing (a GUI waits for the answer to every `go`):
+/// unknown or surplus tokens are skipped, out-of-range numbers clamped, a
+/// limit without a usable number dropped (then the search is infinite);
+/// each repair is noted in [`UcciGo::notes`].
+fn parse_go(args: &[&str]) -> UcciGo {
+    let mut go = UcciGo {
+        ponder: false,
+        draw: false,
+        limit: UcciLimit::Infinite,
+        notes: Vec::new(),
+    };
     let mut i = 0;
     while let Some(t) = args.get(i) {
         if is_kw(t, "ponder") {
-            ponder = true;
+            go.ponder = true;
         } else if is_kw(t, "draw") {
-            draw = true;
+            go.draw = true;
         } else {
             break;
         }
         i += 1;
     }
-    let rest = &args[i..];
-    let Some((mode, tail)) = rest.split_first() else {
-        return Ok(UcciGo {
-            ponder,
-            draw,
-            limit: UcciLimit::Infinite,
-        });
-    };
-    let mode_lc = mode.to_ascii_lowercase();
-    let (limit, used) = match mode_lc.as_str() {
-        "depth" => (UcciLimit::Depth(number("depth", tail.first())?), 1),
-        "nodes" => (UcciLimit::Nodes(number("nodes", tail.first())?), 1),
-        "infinite" => (UcciLimit::Infinite, 0),
-        "time" => (UcciLimit::Time(parse_clock(tail)?), tail.len()),
-        _ => return Err(format!("unknown `go` parameter `{mode}`")),
-    };
-    match tail.get(used) {
-        None => Ok(UcciGo {
-            ponder,
-            draw,
-            limit,
-        }),
-        Some(extra) => Err(format!(
-            "unexpected `{extra}` after `go {mode_lc}`: UCCI's `go` takes one limit"
-        )),
+    let mut rest = &args[i..];
+    while let Some((mode, tail)) = rest.split_first() {
+        let mode_lc = mode.to_ascii_lowercase();
+        let used = match mode_lc.as_str() {
+            "depth" => go.limit_from(tail, UcciLimit::Depth, "depth"),
+            "nodes" => go.limit_from(tail, UcciLimit::Nodes, "nodes"),
+            "infinite" => 0,
+            "time" => {
+                let (clock, used) = parse_clock(tail, &mut go.notes);
+                if let Some(clock) = clock {
+                    go.limit = UcciLimit::Time(clock);
+                }
+                used
+            }
+            _ => {
+                go.notes
+                    .push(format!("unknown `go` parameter `{mode}` ignored"));
+                rest = tail;
+                continue;
+            }
+        };
+        if tail.len() > used {
+            go.notes.push(format!(
+                "`{}` after `go {mode_lc}` ignored: UCCI's `go` takes one limit",
+                tail[used..].join(" ")
+            ));
+        }
+        break;
+    }
+    go
+}
+
+impl UcciGo {
+    /// Sets a `depth`/`nodes` limit from the first token of `tail`
+    /// (clamped; none if it is not a number); returns the tokens used.
+    fn limit_from<T: Whole>(
+        &mut self,
+        tail: &[&str],
+        make: fn(T) -> UcciLimit,
+        key: &str,
+    ) -> usize {
+        let (value, note) = clamped_number(key, tail.first());
+        self.notes.extend(note);
+        if let Some(value) = value {
+            self.limit = make(value);
+        }
+        usize::from(!tail.is_empty())
     }
 }
 
 /// Parses what follows `time`: `<t> [movestogo <n> | increment <i>]
 /// [opptime <t> [oppmovestogo <n> | oppincrement <i>]]`, the optional
-/// keywords in any order.
-fn parse_clock(args: &[&str]) -> Result<UcciClock, String> {
-    let mut clock = UcciClock {
-        time: number("time", args.first())?,
-        ..UcciClock::default()
-    };
+/// keywords in any order. Returns the clock (none without a usable time)
+/// and the tokens used; unknown keywords and bad numbers are noted and
+/// skipped.
+fn parse_clock(args: &[&str], notes: &mut Vec<String>) -> (Option<UcciClock>, usize) {
+    fn take<T: Whole>(notes: &mut Vec<String>, key: &str, value: Option<&&str>) -> Option<T> {
+        let (number, note) = clamped_number(key, value);
+        notes.extend(note);
+        number
+    }
+    let time = take(notes, "time", args.first());
+    let mut clock = UcciClock::default();
     let mut i = 1;
     while let Some(token) = args.get(i) {
         let value = args.get(i + 1);
         let key = token.to_ascii_lowercase();
         let key = key.as_str();
         match key {
-            "movestogo" => clock.movestogo = Some(number(key, value)?),
-            "increment" => clock.increment = Some(number(key, value)?),
-            "opptime" => clock.opptime = Some(number(key, value)?),
-            "oppmovestogo" => clock.oppmovestogo = Some(number(key, value)?),
-            "oppincrement" => clock.oppincrement = Some(number(key, value)?),
-            _ => return Err(format!("unknown `go time` parameter `{token}`")),
+            "movestogo" => clock.movestogo = take(notes, key, value),
+            "increment" => clock.increment = take(notes, key, value),
+            "opptime" => clock.opptime = take(notes, key, value),
+            "oppmovestogo" => clock.oppmovestogo = take(notes, key, value),
+            "oppincrement" => clock.oppincrement = take(notes, key, value),
+            _ => {
+                notes.push(format!("unknown `go time` parameter `{token}` ignored"));
+                i += 1;
+                continue;
+            }
         }
         i += 2;
     }
-    Ok(clock)
+    let clock = time.map(|time| UcciClock { time, ..clock });
+    (clock, args.len())
 }
 
 /// What a UCCI `bestmove` may add after the moves.
@@ -472,23 +516,31 @@ mod tests {
     }
 
     #[test]
-    fn go_errors() {
-        for (line, token) in [
-            ("go depth", "`depth`"),
-            ("go depth x", "`x`"),
-            ("go depth 5 nodes 3", "`nodes`"),
-            ("go time", "`time`"),
-            ("go time 5 banana 3", "`banana`"),
-            ("go time 5 increment", "`increment`"),
-            ("go movestogo 5", "`movestogo`"),
-            ("go opptime 5 increment 3", "`opptime`"),
-            ("go time 5 time 6", "`time`"),
-            ("go wtime 5", "`wtime`"),
-            ("go nodes 99999999999999999999999", "out of range"),
+    fn go_repairs() {
+        for (line, limit, token) in [
+            ("go depth", UcciLimit::Infinite, "`depth`"),
+            ("go depth x", UcciLimit::Infinite, "`x`"),
+            ("go depth 5 nodes 3", UcciLimit::Depth(5), "`nodes 3`"),
+            ("go time", UcciLimit::Infinite, "`time`"),
+            ("go movestogo 5", UcciLimit::Infinite, "`movestogo`"),
+            ("go wtime 5 depth 3", UcciLimit::Depth(3), "`wtime`"),
+            ("go depth -4", UcciLimit::Depth(0), "`depth -4`"),
+            (
+                "go nodes 99999999999999999999999",
+                UcciLimit::Nodes(u64::MAX),
+                "out of range",
+            ),
         ] {
-            let e = parse_ucci(line).unwrap_err();
-            assert!(e.contains(token), "{line}: {e}");
+            let g = go(line);
+            assert_eq!(g.limit, limit, "{line}");
+            assert!(g.notes.iter().any(|n| n.contains(token)), "{line}: {g:?}");
         }
+        let g = go("go time 5 banana 3 increment");
+        assert!(matches!(
+            g.limit,
+            UcciLimit::Time(UcciClock { time: 5, .. })
+        ));
+        assert_eq!(g.notes.len(), 3, "{g:?}");
     }
 
     #[test]

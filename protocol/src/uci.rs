@@ -8,7 +8,7 @@
 
 use crate::info::{BoundText, InfoLine, ScoreText};
 use crate::option::{string_default, OptionSpec};
-use crate::tokens::{is_kw, number, one_line, position_args, words};
+use crate::tokens::{clamped_number, is_kw, one_line, position_args, words, Whole};
 
 /// One command from a UCI GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,6 +82,10 @@ pub struct GoParams {
     pub searchmoves: Vec<String>,
     /// `perft N` (non-standard, Stockfish): count leaf nodes to depth N.
     pub perft: Option<u32>,
+    /// What was wrong with the line and how it was repaired (a token
+    /// ignored, a number clamped), for the engine to report before it
+    /// searches what remains.
+    pub notes: Vec<String>,
 }
 
 /// The keywords that end a `searchmoves` list.
@@ -121,7 +125,7 @@ pub fn parse_uci(line: &str) -> Result<UciCommand, String> {
             let (fen, moves) = position_args("position", args)?;
             Ok(UciCommand::Position { fen, moves })
         }
-        "go" => parse_go(args).map(UciCommand::Go),
+        "go" => Ok(UciCommand::Go(parse_go(args))),
         "stop" => Ok(UciCommand::Stop),
         "ponderhit" => Ok(UciCommand::PonderHit),
         "quit" => Ok(UciCommand::Quit),
@@ -158,45 +162,65 @@ fn parse_setoption(args: &[&str]) -> Result<UciCommand, String> {
     })
 }
 
-fn parse_go(args: &[&str]) -> Result<GoParams, String> {
+/// Parses `go` without failing (a GUI waits for the `bestmove` of every
+/// `go`): an unknown or malformed token is skipped, an out-of-range number
+/// clamped, and each such repair is noted in [`GoParams::notes`].
+fn parse_go(args: &[&str]) -> GoParams {
     let mut go = GoParams::default();
+    let is_keyword = |t: &&str| GO_KEYWORDS.iter().any(|k| is_kw(t, k));
     let mut i = 0;
     while let Some(token) = args.get(i) {
         i += 1;
-        let value = args.get(i);
         let key = token.to_ascii_lowercase();
         let key = key.as_str();
         match key {
             "infinite" => go.infinite = true,
             "ponder" => go.ponder = true,
             "searchmoves" => {
-                while let Some(m) = args.get(i) {
-                    if GO_KEYWORDS.iter().any(|k| is_kw(m, k)) {
-                        break;
-                    }
+                while let Some(m) = args.get(i).filter(|m| !is_keyword(m)) {
                     go.searchmoves.push((*m).to_owned());
                     i += 1;
                 }
             }
-            _ => {
-                match key {
-                    "wtime" => go.wtime = Some(number(key, value)?),
-                    "btime" => go.btime = Some(number(key, value)?),
-                    "winc" => go.winc = Some(number(key, value)?),
-                    "binc" => go.binc = Some(number(key, value)?),
-                    "movestogo" => go.movestogo = Some(number(key, value)?),
-                    "depth" => go.depth = Some(number(key, value)?),
-                    "mate" => go.mate = Some(number(key, value)?),
-                    "nodes" => go.nodes = Some(number(key, value)?),
-                    "movetime" => go.movetime = Some(number(key, value)?),
-                    "perft" => go.perft = Some(number(key, value)?),
-                    _ => return Err(format!("unknown `go` parameter `{token}`")),
+            _ if is_keyword(&key) => {
+                let value = args.get(i).filter(|v| !is_keyword(v));
+                if value.is_some() {
+                    i += 1;
                 }
-                i += 1;
+                go.set_number(key, value);
             }
+            _ => go
+                .notes
+                .push(format!("unknown `go` parameter `{token}` ignored")),
         }
     }
-    Ok(go)
+    go
+}
+
+impl GoParams {
+    /// Sets the numeric parameter `key` from `value`, clamped; a missing or
+    /// malformed value leaves it unset. Notes what was repaired.
+    fn set_number(&mut self, key: &str, value: Option<&&str>) {
+        fn take<T: Whole>(notes: &mut Vec<String>, key: &str, value: Option<&&str>) -> Option<T> {
+            let (number, note) = clamped_number(key, value);
+            notes.extend(note);
+            number
+        }
+        let notes = &mut self.notes;
+        match key {
+            "wtime" => self.wtime = take(notes, key, value).or(self.wtime),
+            "btime" => self.btime = take(notes, key, value).or(self.btime),
+            "winc" => self.winc = take(notes, key, value).or(self.winc),
+            "binc" => self.binc = take(notes, key, value).or(self.binc),
+            "movestogo" => self.movestogo = take(notes, key, value).or(self.movestogo),
+            "depth" => self.depth = take(notes, key, value).or(self.depth),
+            "mate" => self.mate = take(notes, key, value).or(self.mate),
+            "nodes" => self.nodes = take(notes, key, value).or(self.nodes),
+            "movetime" => self.movetime = take(notes, key, value).or(self.movetime),
+            "perft" => self.perft = take(notes, key, value).or(self.perft),
+            _ => notes.push(format!("unknown `go` parameter `{key}` ignored")),
+        }
+    }
 }
 
 /// `uciok`: ends the reply to `uci`.
@@ -317,16 +341,29 @@ mod tests {
         assert_eq!(parse_uci(" \t "), Err("empty line".to_owned()));
         assert_eq!(parse_uci("flip"), Err("unknown command `flip`".to_owned()));
         assert_eq!(parse_uci("eval"), Err("unknown command `eval`".to_owned()));
-        let e = parse_uci("go depth x").unwrap_err();
-        assert!(e.contains("`x`") && e.contains("`depth`"), "{e}");
-        let e = parse_uci("go wtime 99999999999999999999").unwrap_err();
-        assert!(e.contains("out of range"), "{e}");
-        let e = parse_uci("go depth -3").unwrap_err();
-        assert!(e.contains("`-3`"), "{e}");
-        let e = parse_uci("go nodes").unwrap_err();
-        assert!(e.contains("`nodes` needs a number"), "{e}");
-        let e = parse_uci("go fast").unwrap_err();
-        assert!(e.contains("`fast`"), "{e}");
+        let p = go("go depth x");
+        assert_eq!(p.depth, None);
+        assert!(
+            p.notes[0].contains("`x`") && p.notes[0].contains("`depth`"),
+            "{p:?}"
+        );
+        let p = go("go wtime 99999999999999999999");
+        assert_eq!(p.wtime, Some(i64::MAX));
+        assert!(p.notes[0].contains("out of range"), "{p:?}");
+        let p = go("go depth -3 movetime 100");
+        assert_eq!((p.depth, p.movetime), (Some(0), Some(100)));
+        assert!(p.notes[0].contains("`depth -3`"), "{p:?}");
+        let p = go("go nodes");
+        assert_eq!(p.nodes, None);
+        assert!(p.notes[0].contains("`nodes` needs a number"), "{p:?}");
+        let p = go("go depth infinite");
+        assert!(
+            p.infinite && p.depth.is_none() && p.notes.len() == 1,
+            "{p:?}"
+        );
+        let p = go("go fast depth 4");
+        assert_eq!(p.depth, Some(4));
+        assert!(p.notes[0].contains("`fast`"), "{p:?}");
     }
 
     #[test]

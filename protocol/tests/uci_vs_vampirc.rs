@@ -48,6 +48,10 @@ enum Reason {
     /// vampirc's `isready`, `ucinewgame` and `ponderhit` rules have no word
     /// boundary, so `isreadyx` is `isready` to it; to us it is unknown.
     NoWordBoundary,
+    /// A `go` vampirc rejects (a bad token, an out-of-range number): we
+    /// never reject a `go`, since a GUI waits for its `bestmove`; we skip
+    /// or clamp what is wrong and say so in `notes`.
+    RepairedGo,
     /// `register` without `later` or `name … code …`: vampirc rejects it, we
     /// accept any `register` (the engine needs no registration).
     RegisterArguments,
@@ -265,6 +269,9 @@ fn explain(
     };
     match ours {
         Ok(UciCommand::Display) => Some(Reason::NotInVampirc),
+        Ok(UciCommand::Go(g)) if !g.notes.is_empty() && is_unknown(theirs) => {
+            Some(Reason::RepairedGo)
+        }
         Ok(UciCommand::Go(g)) if g.perft.is_some() => Some(Reason::NotInVampirc),
         Ok(UciCommand::Register) if is_unknown(theirs) => Some(Reason::RegisterArguments),
         Ok(UciCommand::SetOption { value: Some(v), .. }) if v.is_empty() => {

@@ -164,9 +164,9 @@ impl Searcher {
                 depth: 0,
             }
         };
-        if let Some(outcome) = root.rule_outcome() {
-            return game_over(outcome_score(outcome));
-        }
+        // A position already finished by a rule (fifty moves, a citadel
+        // draw, Jasir's all-home) is still searched when it has legal
+        // moves: a GUI that asks for a move gets one.
         let mut legal = MoveList::new();
         root.legal_moves(&mut legal);
         let allowed: Vec<G::Move> = legal
@@ -175,7 +175,10 @@ impl Searcher {
             .filter(|mv| !excluded.contains(mv))
             .collect();
         if allowed.is_empty() {
-            return game_over(outcome_score(root.no_moves_outcome()));
+            let outcome = root
+                .rule_outcome()
+                .unwrap_or_else(|| root.no_moves_outcome());
+            return game_over(outcome_score(outcome));
         }
         let mut candidates: Vec<G::Move> = match &wanted {
             Some(wanted) => allowed

@@ -52,8 +52,10 @@ impl Budget {
         let mut budget = Budget::default();
         if let Some(clock) = limits.clock {
             let left = clock.time;
+            // `movestogo 0` is no number at all (as if not given).
             let moves_to_go = clock
                 .moves_to_go
+                .filter(|&n| n > 0)
                 .unwrap_or(DEFAULT_MOVES_TO_GO)
                 .clamp(1, 50);
             // The overhead is kept back for this move and for every move
@@ -206,6 +208,15 @@ mod tests {
         // Early in the game the reserve hardly matters.
         let budget = Budget::new(&clock(5000, 50, None), Duration::from_millis(10));
         assert!(budget.soft.unwrap() >= Duration::from_millis(150));
+    }
+
+    #[test]
+    fn zero_moves_to_go_means_not_given() {
+        let overhead = Duration::from_millis(10);
+        assert_eq!(
+            Budget::new(&clock(60_000, 0, Some(0)), overhead),
+            Budget::new(&clock(60_000, 0, None), overhead)
+        );
     }
 
     #[test]

@@ -64,20 +64,34 @@ impl AnyGame {
 
     /// A game of `kind` from position text.
     pub fn from_fen(kind: VariantKind, fen: &str) -> Result<AnyGame, String> {
+        AnyGame::from_fen_noting(kind, fen).map(|(game, _)| game)
+    }
+
+    /// A game of `kind` from position text, with notes on what was
+    /// repaired (see [`Variant::from_fen_noting`]).
+    pub fn from_fen_noting(kind: VariantKind, fen: &str) -> Result<(AnyGame, Vec<String>), String> {
         Ok(match kind {
             VariantKind::Chess | VariantKind::Chess960 => {
-                let mut pos = Chess::from_fen(fen)?;
+                let (mut pos, notes) = Chess::from_fen_noting(fen)?;
                 pos.set_chess960(kind == VariantKind::Chess960);
-                AnyGame::Chess(GameState::new(pos))
+                (AnyGame::Chess(GameState::new(pos)), notes)
             }
-            VariantKind::Tamerlane => AnyGame::Tamerlane(GameState::new(Tamerlane::from_fen(fen)?)),
-            VariantKind::Xiangqi => AnyGame::Xiangqi(GameState::new(Xiangqi::from_fen(fen)?)),
-            VariantKind::Jasir => {
-                AnyGame::Jasir(GameState::new(Jasir::from_fen_for(fen, Rules::Jasir)?))
+            VariantKind::Tamerlane => {
+                let (pos, notes) = Tamerlane::from_fen_noting(fen)?;
+                (AnyGame::Tamerlane(GameState::new(pos)), notes)
             }
-            VariantKind::Jarmo => {
-                AnyGame::Jasir(GameState::new(Jasir::from_fen_for(fen, Rules::Jarmo)?))
+            VariantKind::Xiangqi => {
+                let (pos, notes) = Xiangqi::from_fen_noting(fen)?;
+                (AnyGame::Xiangqi(GameState::new(pos)), notes)
             }
+            VariantKind::Jasir => (
+                AnyGame::Jasir(GameState::new(Jasir::from_fen_for(fen, Rules::Jasir)?)),
+                Vec::new(),
+            ),
+            VariantKind::Jarmo => (
+                AnyGame::Jasir(GameState::new(Jasir::from_fen_for(fen, Rules::Jarmo)?)),
+                Vec::new(),
+            ),
         })
     }
 }

@@ -279,27 +279,29 @@ impl Engine {
     }
 
     /// Sets the position from a start (`None` = the variant's start position)
-    /// and a move list. On any error nothing changes and the error names the
-    /// bad token.
+    /// and a move list. A bad position text changes nothing; a bad move keeps
+    /// the moves before it. Either way the error names the bad token. Ok
+    /// holds notes on what was repaired (a castling right without its rook
+    /// dropped).
     pub fn set_position<S: AsRef<str>>(
         &mut self,
         fen: Option<&str>,
         moves: &[S],
-    ) -> Result<(), String> {
+    ) -> Result<Vec<String>, String> {
         self.stop_and_wait();
         let kind = self.kind();
-        let start = match fen {
-            Some(text) => AnyGame::from_fen(kind, text)
+        let (start, notes) = match fen {
+            Some(text) => AnyGame::from_fen_noting(kind, text)
                 .map_err(|why| format!("invalid position `{text}`: {why}"))?,
-            None => AnyGame::start(kind),
+            None => (AnyGame::start(kind), Vec::new()),
         };
         let notation = self.notation();
-        let game = with_game!(start, state => {
-            let start_pos = state.position().clone();
-            GameState::with_moves(start_pos, moves, notation).map(AnyGame::from)?
+        let (game, bad_move) = with_game!(start, state => {
+            let (state, bad_move) = GameState::with_moves(state.position().clone(), moves, notation);
+            (AnyGame::from(state), bad_move)
         });
         self.game = game;
-        Ok(())
+        bad_move.map_or(Ok(notes), Err)
     }
 
     /// Plays one move on the current game (XBoard `usermove`).
@@ -337,7 +339,10 @@ impl Engine {
         let notation = self.notation();
         let searcher = Arc::clone(&self.searcher);
         with_game!(start, state => {
-            let state = GameState::with_moves(state.position().clone(), moves, notation)?;
+            let (state, bad_move) = GameState::with_moves(state.position().clone(), moves, notation);
+            if let Some(why) = bad_move {
+                return Err(why);
+            }
             let pos = state.position();
             Ok(match searcher.probe(pos) {
                 None => ProbeText::default(),
@@ -377,11 +382,14 @@ impl Engine {
         Some(format!("{who} {white}-{black}"))
     }
 
-    /// The result line of a game the rules have ended in the current
-    /// position (`0-1 {Perpetual chase}`), `None` while it goes on.
+    /// `<result> (<reason>)` when the rules have ended the game in the
+    /// current position (`1/2-1/2 (Draw by 50-move rule)`; Jasir and Jarmo
+    /// as `white wins 2-0`, with the points); `None` while it goes on.
     pub fn game_over_text(&self) -> Option<String> {
-        let end = xboard::game_end(&self.game, self.kind())?;
-        Some(timur_protocol::xboard::result_line(end.result, &end.reason))
+        self.jasir_result_text().or_else(|| {
+            xboard::end::game_end(&self.game, self.kind())
+                .map(|end| format!("{} ({})", end.result.as_str(), end.reason))
+        })
     }
 
     /// The position text of the current position.
@@ -413,14 +421,15 @@ impl Engine {
     }
 
     /// Starts a search on its own thread; `events` receives its progress and
-    /// its result (exactly one [`SearchEvent::Done`]). A running search is
-    /// stopped first. Unparsable `searchmoves`/`banmoves` are an error and no
-    /// search starts.
+    /// its result (exactly one [`SearchEvent::Done`], whatever goes wrong). A
+    /// running search is stopped first. Unparsable or illegal
+    /// `searchmoves`/`banmoves` are left out; the returned notes say which
+    /// (and anything else the caller should report).
     pub fn go(
         &mut self,
         request: GoRequest,
         events: Arc<dyn Fn(SearchEvent) + Send + Sync>,
-    ) -> Result<(), String> {
+    ) -> Vec<String> {
         self.stop_and_wait();
         let unrestricted = request.searchmoves.is_empty() && request.banmoves.is_empty();
         let answers_at_once = !request.limits.infinite && !request.limits.ponder;
@@ -443,7 +452,7 @@ impl Engine {
                     ponder: None,
                     score,
                 }));
-                return Ok(());
+                return Vec::new();
             }
         }
         let control = Arc::new(Control::new());
@@ -452,12 +461,20 @@ impl Engine {
         let multipv = self.options.multipv;
         let move_overhead = self.options.move_overhead;
         let thread_control = Arc::clone(&control);
-        let handle = with_game!(&self.game, state => {
-            let parse_all = |texts: &[String]| -> Result<Vec<_>, String> {
-                texts.iter().map(|t| state.position().parse_move(t, notation)).collect()
+        let mut notes = Vec::new();
+        let spawned = with_game!(&self.game, state => {
+            let mut parse_all = |texts: &[String], what: &str| -> Vec<_> {
+                texts.iter().filter_map(|t| match state.position().parse_move(t, notation) {
+                    Ok(mv) => Some(mv),
+                    Err(why) => {
+                        notes.push(format!("{what} `{t}` ignored: {why}"));
+                        None
+                    }
+                }).collect()
             };
-            let root_moves = if request.searchmoves.is_empty() { None } else { Some(parse_all(&request.searchmoves)?) };
-            let excluded = parse_all(&request.banmoves)?;
+            let wanted = parse_all(&request.searchmoves, "searchmoves");
+            let root_moves = (!wanted.is_empty()).then_some(wanted);
+            let excluded = parse_all(&request.banmoves, "banmoves");
             let job = SearchJob {
                 root: state.position().for_search(),
                 history: state.history().to_vec(),
@@ -467,11 +484,16 @@ impl Engine {
                 multipv,
                 move_overhead,
             };
+            let mut legal = timur_search::MoveList::new();
+            timur_search::Game::legal_moves(state.position(), &mut legal);
+            let first_legal = legal.first().map(|&mv| state.position().format_move(mv, notation));
             let state = state.clone();
+            let thread_events = Arc::clone(&events);
             std::thread::Builder::new()
                 .name("search".into())
                 .stack_size(64 << 20)
                 .spawn(move || {
+                    let events = thread_events;
                     let report = |info: &timur_search::Info<_>| {
                         events(SearchEvent::Info(TextInfo {
                             depth: info.depth,
@@ -491,10 +513,20 @@ impl Engine {
                     let mut text = state.line_text(&line, notation).into_iter();
                     events(SearchEvent::Done(TextBest { best: text.next(), ponder: text.next(), score: result.score }));
                 })
-                .map_err(|why| format!("cannot start the search thread: {why}"))?
+                .map_err(|why| (format!("cannot start the search thread: {why}; playing the first legal move"), first_legal))
         });
-        self.running = Some(RunningSearch { control, handle });
-        Ok(())
+        match spawned {
+            Ok(handle) => self.running = Some(RunningSearch { control, handle }),
+            Err((why, first_legal)) => {
+                notes.push(why);
+                events(SearchEvent::Done(TextBest {
+                    best: first_legal,
+                    ponder: None,
+                    score: Score::Cp(0),
+                }));
+            }
+        }
+        notes
     }
 
     /// Asks a running search to stop (it still reports its move).

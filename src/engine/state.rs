@@ -74,22 +74,32 @@ impl<G: Variant> GameState<G> {
         }
     }
 
-    /// A game from `start` with every move of `moves` applied, or an error
-    /// naming the first bad move (nothing half-applied: the caller keeps its
-    /// old state on error).
+    /// A game from `start` with the moves of `moves` applied up to the first
+    /// bad one (as Stockfish does); the error names that move.
     pub fn with_moves<S: AsRef<str>>(
         start: G,
         moves: &[S],
         notation: Notation,
-    ) -> Result<Self, String> {
+    ) -> (Self, Option<String>) {
         let mut state = GameState::new(start);
         for (index, text) in moves.iter().enumerate() {
             let text = text.as_ref();
-            state
-                .play_text(text, notation)
-                .map_err(|why| format!("move {} `{text}` rejected: {why}", index + 1))?;
+            if let Err(why) = state.play_text(text, notation) {
+                let kept = if index == 0 {
+                    "no move played".to_owned()
+                } else {
+                    format!("the {index} before it played")
+                };
+                return (
+                    state,
+                    Some(format!(
+                        "move {} `{text}` rejected: {why}; {kept}",
+                        index + 1
+                    )),
+                );
+            }
         }
-        Ok(state)
+        (state, None)
     }
 
     /// The moves of a line (e.g. a PV) as text, each written in the position

@@ -141,16 +141,19 @@ fn offer_for(score: Score, draw_offered: bool) -> Option<UcciOffer> {
 }
 
 fn go(engine: &mut Engine, session: &UcciSession, params: UcciGo) -> Result<(), String> {
-    let draw_offered = params.draw;
+    for note in &params.notes {
+        send(&ucci::info_message(&format!("error: {}", clip(note))));
+    }
     if let Some(result) = engine.game_over_text() {
         send(&ucci::info_message(&format!("game over: {result}")));
     }
+    let draw_offered = params.draw;
     let request = GoRequest {
         limits: session.limits(&params),
         searchmoves: Vec::new(),
         banmoves: session.banmoves.clone(),
     };
-    engine.go(
+    let notes = engine.go(
         request,
         Arc::new(move |event| match event {
             SearchEvent::Info(info) => {
@@ -166,7 +169,11 @@ fn go(engine: &mut Engine, session: &UcciSession, params: UcciGo) -> Result<(), 
                 offer_for(best.score, draw_offered),
             )),
         }),
-    )
+    );
+    for note in notes {
+        send(&ucci::info_message(&format!("error: {}", clip(&note))));
+    }
+    Ok(())
 }
 
 /// Handles one UCCI line; returns false on `quit`.
@@ -201,7 +208,9 @@ fn handle_line(engine: &mut Engine, session: &mut UcciSession, line: &str) -> bo
         }
         UcciCommand::Position { fen, moves } => {
             session.banmoves.clear();
-            engine.set_position(fen.as_deref(), &moves)
+            engine
+                .set_position(fen.as_deref(), &moves)
+                .map(|notes| notes.iter().for_each(|n| send(&ucci::info_message(n))))
         }
         UcciCommand::BanMoves(moves) => {
             session.banmoves = moves;

@@ -260,7 +260,10 @@ fn report_search_event(event: SearchEvent) {
     }
 }
 
-fn go(engine: &mut Engine, params: GoParams) -> Result<(), String> {
+fn go(engine: &mut Engine, mut params: GoParams) -> Result<(), String> {
+    for note in params.notes.drain(..) {
+        send(&uci::info_string(&format!("error: {}", clip(&note))));
+    }
     if let Some(depth) = params.perft {
         let lines = engine.perft(depth);
         let mut total = if depth == 0 { 1 } else { 0 };
@@ -273,10 +276,7 @@ fn go(engine: &mut Engine, params: GoParams) -> Result<(), String> {
         }
         return Ok(());
     }
-    if let Some(result) = engine
-        .jasir_result_text()
-        .or_else(|| engine.game_over_text())
-    {
+    if let Some(result) = engine.game_over_text() {
         send(&uci::info_string(&format!("game over: {result}")));
     }
     let side = engine.side_to_move();
@@ -285,7 +285,10 @@ fn go(engine: &mut Engine, params: GoParams) -> Result<(), String> {
         searchmoves: params.searchmoves,
         banmoves: Vec::new(),
     };
-    engine.go(request, Arc::new(report_search_event))
+    for note in engine.go(request, Arc::new(report_search_event)) {
+        send(&uci::info_string(&format!("error: {}", clip(&note))));
+    }
+    Ok(())
 }
 
 /// Handles one UCI line; returns false on `quit`.
@@ -321,7 +324,9 @@ pub fn handle_line(engine: &mut Engine, line: &str) -> bool {
             engine.new_game();
             Ok(())
         }
-        UciCommand::Position { fen, moves } => engine.set_position(fen.as_deref(), &moves),
+        UciCommand::Position { fen, moves } => engine
+            .set_position(fen.as_deref(), &moves)
+            .map(|notes| notes.iter().for_each(|n| send(&uci::info_string(n)))),
         UciCommand::Go(params) => go(engine, params),
         UciCommand::Stop => {
             engine.stop();

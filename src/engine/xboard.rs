@@ -22,7 +22,7 @@
 mod board;
 mod castling;
 mod clock;
-mod end;
+pub(super) mod end;
 
 pub use end::{game_end, GameEnd};
 
@@ -342,7 +342,10 @@ impl<'a> Session<'a> {
             }
         }
         match result {
-            Ok(()) => {
+            Ok(notes) => {
+                for note in notes {
+                    send(&timur_protocol::xboard::comment_line(&note));
+                }
                 self.invalid_position = false;
                 self.time.restart_move_count();
                 if self.analyzing {
@@ -500,9 +503,9 @@ impl<'a> Session<'a> {
             limits,
             ..GoRequest::default()
         };
-        match self.engine.go(request, Arc::new(callback)) {
-            Ok(()) => self.search = Some((id, purpose)),
-            Err(why) => send(&error(&why, "go")),
+        self.search = Some((id, purpose));
+        for note in self.engine.go(request, Arc::new(callback)) {
+            send(&error(&note, "go"));
         }
     }
 

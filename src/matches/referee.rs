@@ -111,7 +111,9 @@ mod tests {
             None => Chess::start_position(),
         };
         let moves: Vec<&str> = moves.split_whitespace().collect();
-        GameState::with_moves(start, &moves, Notation::default()).unwrap()
+        let (state, bad) = GameState::with_moves(start, &moves, Notation::default());
+        assert_eq!(bad, None);
+        state
     }
 
     #[test]

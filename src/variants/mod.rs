@@ -34,6 +34,12 @@ pub trait Variant: Game + Sized {
     /// is wrong in words a user can act on.
     fn from_fen(text: &str) -> Result<Self, String>;
 
+    /// Like [`Variant::from_fen`], with notes on what was repaired rather
+    /// than refused (chess drops a castling right without its rook).
+    fn from_fen_noting(text: &str) -> Result<(Self, Vec<String>), String> {
+        Self::from_fen(text).map(|pos| (pos, Vec::new()))
+    }
+
     /// Writes the position text.
     fn to_fen(&self) -> String;
 

@@ -46,6 +46,9 @@ pub(crate) struct RootMove<M> {
     pub previous: i32,
     /// Its principal variation, starting with `mv`.
     pub pv: Vec<M>,
+    /// What `score` says if the current iteration set it (a window search
+    /// can fail high or low); `None` if it comes from an earlier one.
+    pub fresh: Option<Bound>,
 }
 
 impl<M> RootMove<M> {
@@ -56,6 +59,7 @@ impl<M> RootMove<M> {
             score: -INFINITY,
             previous: -INFINITY,
             pv: Vec::with_capacity(MAX_PLY),
+            fresh: None,
         }
     }
 
@@ -276,6 +280,7 @@ impl<'a, G: Game> Worker<'a, G> {
             self.seldepth = 0;
             for rm in &mut self.root_moves {
                 rm.previous = rm.score;
+                rm.fresh = None;
             }
             for pv_index in 0..multipv {
                 self.aspiration(depth, pv_index);
@@ -410,9 +415,20 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     fn info(&self, depth: u32, index: usize, bound: Bound) -> Option<Info<G::Move>> {
+        let value = self.root_moves.get(index)?.value();
+        self.info_with(depth, index, value, bound)
+    }
+
+    /// [`Worker::info`] with the value to report given.
+    fn info_with(
+        &self,
+        depth: u32,
+        index: usize,
+        value: i32,
+        bound: Bound,
+    ) -> Option<Info<G::Move>> {
         let main = self.main.as_ref()?;
         let rm = self.root_moves.get(index)?;
-        let value = rm.value();
         if value <= -INFINITY {
             return None;
         }
@@ -465,8 +481,27 @@ impl<'a, G: Game> Worker<'a, G> {
             .main
             .as_ref()
             .is_some_and(|main| main.reported_at != self.nodes);
-        if needed && self.completed_depth > 0 {
-            self.report_all(self.completed_depth);
+        if !needed || self.completed_depth == 0 {
+            return;
+        }
+        // The iteration was cut off: a line it already searched in full (or
+        // that failed high) is at least worth its new value at the new
+        // depth; any other line reports what the last completed iteration
+        // found.
+        let depth = self.completed_depth;
+        for index in 0..self.lines {
+            let Some(rm) = self.root_moves.get(index) else {
+                break;
+            };
+            let info = match rm.fresh {
+                Some(Bound::Exact | Bound::Lower) => {
+                    self.info_with(depth + 1, index, rm.score, Bound::Lower)
+                }
+                _ => self.info_with(depth, index, rm.previous, Bound::Exact),
+            };
+            if let (Some(info), Some(main)) = (info, &self.main) {
+                (main.report)(&info);
+            }
         }
     }
 }

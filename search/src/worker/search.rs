@@ -36,6 +36,7 @@ impl<G: Game> Worker<'_, G> {
     ) -> i32 {
         self.pv[0].clear();
         self.count_node();
+        let window_alpha = alpha;
         let mut best = -INFINITY;
         for index in pv_index..self.root_moves.len() {
             let mv = self.root_moves[index].mv;
@@ -57,6 +58,13 @@ impl<G: Game> Worker<'_, G> {
             if index == pv_index || value > alpha {
                 let (line, child) = (&mut self.root_moves[index], &self.pv[1]);
                 line.score = value;
+                line.fresh = Some(if value >= beta {
+                    Bound::Lower
+                } else if value <= window_alpha {
+                    Bound::Upper
+                } else {
+                    Bound::Exact
+                });
                 line.pv.clear();
                 line.pv.push(mv);
                 line.pv.extend_from_slice(child);

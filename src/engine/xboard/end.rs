@@ -154,9 +154,9 @@ mod tests {
     fn chess(fen: &str, moves: &[&str]) -> AnyGame {
         let start = AnyGame::from_fen(VariantKind::Chess, fen).unwrap();
         with_game!(start, state => {
-            GameState::with_moves(state.position().clone(), moves, Notation::default())
-                .map(AnyGame::from)
-                .unwrap()
+            let (state, bad) = GameState::with_moves(state.position().clone(), moves, Notation::default());
+            assert_eq!(bad, None);
+            AnyGame::from(state)
         })
     }
 

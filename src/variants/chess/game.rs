@@ -164,6 +164,10 @@ impl Variant for Chess {
         Chess::parse_fen(text)
     }
 
+    fn from_fen_noting(text: &str) -> Result<(Chess, Vec<String>), String> {
+        Chess::parse_fen_noting(text)
+    }
+
     fn to_fen(&self) -> String {
         self.fen()
     }
