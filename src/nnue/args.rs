@@ -120,7 +120,8 @@ pub struct DatagenArgs {
     /// Threads, each playing its own games.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Seed of the random openings.
+    /// Seed of the random openings (mixed with the number of records
+    /// already in the file, so a resumed run plays new games).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The data file (appended to; created if missing).

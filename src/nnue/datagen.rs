@@ -35,7 +35,9 @@ pub struct DatagenSettings {
     pub random_plies: u32,
     /// Threads, each playing its own games.
     pub threads: usize,
-    /// Seed of the random openings (thread `t` uses `seed + t`).
+    /// Seed of the random openings; each thread's openings come from it,
+    /// the thread's number and the records already in the file (see
+    /// [`thread_seed`]).
     pub seed: u64,
     /// The data file (appended to).
     pub out: PathBuf,
@@ -134,7 +136,8 @@ fn run_for<G: Variant + Recordable + 'static>(
             std::thread::Builder::new()
                 .stack_size(64 << 20)
                 .spawn_scoped(scope, move || {
-                    let result = play_games::<G>(settings, start, thread as u64, writer, totals);
+                    let seed = thread_seed(settings.seed, existing, thread as u64);
+                    let result = play_games::<G>(settings, start, seed, writer, totals);
                     let _ = done_tx.send(result);
                 })
                 .map_err(|e| format!("cannot start a thread: {e}"))?;
@@ -185,16 +188,24 @@ fn progress(totals: &Totals, began: Instant) {
     );
 }
 
+/// The seed of thread `thread`'s openings. The records already in the file
+/// take part: play at fixed nodes is deterministic, so a run resumed with
+/// the same `--seed` would otherwise replay the games it already wrote.
+fn thread_seed(seed: u64, existing: u64, thread: u64) -> u64 {
+    let mut rng = Rng::new(seed ^ existing.wrapping_mul(0xD6E8_FEB8_6659_FD93));
+    rng.next_u64() ^ thread.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// One thread's share: games until the run's count is reached.
 fn play_games<G: Variant + Recordable + 'static>(
     settings: &DatagenSettings,
     start: fn(&mut Rng) -> G,
-    thread: u64,
+    seed: u64,
     writer: &Mutex<RecordWriter>,
     totals: &Totals,
 ) -> Result<(), String> {
     let searcher = Searcher::new(settings.hash_mib, 1);
-    let mut rng = Rng::new(settings.seed.wrapping_add(thread.wrapping_mul(0x9E37_79B9)));
+    let mut rng = Rng::new(seed);
     while totals.started.fetch_add(1, Ordering::Relaxed) < settings.games {
         searcher.clear();
         let first = start(&mut rng);
@@ -409,6 +420,28 @@ mod tests {
                 assert!(record.placed_pieces().count() >= 2);
             }
         }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_resumed_run_plays_new_games() {
+        // Same seed, same file: the second run must not replay the first.
+        let dir = std::env::temp_dir().join(format!("timur-datagen-s-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("resumed.bin");
+        let mut one = settings(VariantKind::Chess, out.clone(), 1);
+        one.threads = 1;
+        let first = run(&one).unwrap();
+        let second = run(&one).unwrap();
+        assert!(first.positions > 0 && second.positions > 0);
+        let records: Vec<Record> = RecordReader::open(&out)
+            .unwrap()
+            .map(|r| r.unwrap())
+            .collect();
+        let (a, b) = records.split_at(first.positions as usize);
+        assert_ne!(a, b, "the resumed run replayed the first game");
+        assert_ne!(thread_seed(1, 0, 0), thread_seed(1, 0, 1));
+        assert_ne!(thread_seed(1, 0, 0), thread_seed(1, 77, 0));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
