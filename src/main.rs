@@ -104,6 +104,9 @@ enum Command {
     /// Play engine-vs-engine games (UCI, UCCI, XBoard engines) refereed by
     /// timur's rules; prints a line per game and the results table.
     Match(Box<timur::matches::MatchArgs>),
+    /// Play and analyse every game in the browser: serves a local page
+    /// (loopback only unless `--host` says otherwise).
+    Gui(timur::gui::GuiArgs),
 }
 
 fn main() -> ExitCode {
@@ -150,6 +153,7 @@ fn main() -> ExitCode {
             .map(|(nodes, nps)| println!("{nodes} nodes {nps} nps")),
         Some(Command::Tune(args)) => timur::tune::run(&args),
         Some(Command::Match(args)) => timur::matches::run_cli(&args),
+        Some(Command::Gui(args)) => timur::gui::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
