@@ -139,40 +139,42 @@ function drawGrid(variant, layout, squares) {
     const p = xy(layout, sq);
     const bottomRank = view.flipped ? layout.ranks[1] : layout.ranks[0];
     const leftCol = view.flipped ? layout.files.length - 1 : 0;
-    if (sq.rank === bottomRank) el("text", { x: p.x, y: p.y + h + 16, "text-anchor": "middle", "font-size": 12, fill: "#555" }, null, layout.files[sq.col]);
+    const below = layout.style === "holes" ? 34 : h + 16;
+    if (sq.rank === bottomRank) el("text", { x: p.x, y: p.y + below, "text-anchor": "middle", "font-size": 12, fill: "#555" }, null, layout.files[sq.col]);
     if (sq.col === leftCol) el("text", { x: p.x - h - (layout.extra ? layout.cell : 0) - 6, y: p.y + 4, "text-anchor": "end", "font-size": 12, fill: "#555" }, null, String(sq.rank));
   }
 }
 
-function drawPiece(variant, layout, p, piece) {
+function drawPiece(variant, layout, p, piece, name) {
+  const g = el("g", { class: "piece", "data-at": name });
   const fg = piece.white ? "#fff" : "#222", ink = piece.white ? "#222" : "#fff";
   const c = layout.cell;
   if (variant === "chess" || variant === "chess960") {
     el("text", { x: p.x, y: p.y + c * 0.28, "text-anchor": "middle", "font-size": c * 0.8, fill: fg, stroke: "#222",
-      "stroke-width": 1.2, "font-family": "DejaVu Sans", class: "piece" }, null, CHESS_GLYPH[piece.kind]);
+      "stroke-width": 1.2, "font-family": "DejaVu Sans" }, g, CHESS_GLYPH[piece.kind]);
   } else if (variant === "xiangqi") {
     const red = piece.white ? "#c0161b" : "#111";
-    el("circle", { cx: p.x, cy: p.y, r: c * 0.43, fill: "#f3dcae", stroke: red, "stroke-width": 2.5 });
-    el("circle", { cx: p.x, cy: p.y, r: c * 0.35, fill: "none", stroke: red, "stroke-width": 1 });
+    el("circle", { cx: p.x, cy: p.y, r: c * 0.43, fill: "#f3dcae", stroke: red, "stroke-width": 2.5 }, g);
+    el("circle", { cx: p.x, cy: p.y, r: c * 0.35, fill: "none", stroke: red, "stroke-width": 1 }, g);
     const label = view.glyphs ? XQ_GLYPH[piece.white][piece.kind] : piece.kind;
-    el("text", { x: p.x, y: p.y + c * 0.15, "text-anchor": "middle", "font-size": c * 0.42, "font-weight": "bold", fill: red }, null, label);
+    el("text", { x: p.x, y: p.y + c * 0.15, "text-anchor": "middle", "font-size": c * 0.42, "font-weight": "bold", fill: red }, g, label);
   } else if (variant === "tamerlane") {
     const royal = "KXA".includes(piece.kind) && !piece.pawnOf;
     if (piece.pawnOf) {
-      el("rect", { x: p.x - c * 0.33, y: p.y - c * 0.33, width: c * 0.66, height: c * 0.66, rx: 4, fill: fg, stroke: ink, "stroke-width": 1.5 });
-      el("text", { x: p.x, y: p.y - 1, "text-anchor": "middle", "font-size": 8, fill: ink }, null, "pawn");
-      el("text", { x: p.x, y: p.y + 10, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: ink }, null,
+      el("rect", { x: p.x - c * 0.33, y: p.y - c * 0.33, width: c * 0.66, height: c * 0.66, rx: 4, fill: fg, stroke: ink, "stroke-width": 1.5 }, g);
+      el("text", { x: p.x, y: p.y - 1, "text-anchor": "middle", "font-size": 8, fill: ink }, g, "pawn");
+      el("text", { x: p.x, y: p.y + 10, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: ink }, g,
         piece.pawnOf === "P" ? "P·P" : "P·" + piece.pawnOf);
     } else {
-      el("circle", { cx: p.x, cy: p.y, r: c * 0.45, fill: fg, stroke: royal ? "#c8a200" : ink, "stroke-width": royal ? 3.5 : 1.5 });
-      el("text", { x: p.x, y: p.y + 3, "text-anchor": "middle", "font-size": 16, "font-weight": "bold", fill: ink }, null, piece.kind);
-      el("text", { x: p.x, y: p.y + 13, "text-anchor": "middle", "font-size": 7, fill: ink }, null, TAMERLANE_NAME[piece.kind]);
+      el("circle", { cx: p.x, cy: p.y, r: c * 0.45, fill: fg, stroke: royal ? "#c8a200" : ink, "stroke-width": royal ? 3.5 : 1.5 }, g);
+      el("text", { x: p.x, y: p.y + 3, "text-anchor": "middle", "font-size": 16, "font-weight": "bold", fill: ink }, g, piece.kind);
+      el("text", { x: p.x, y: p.y + 13, "text-anchor": "middle", "font-size": 7, fill: ink }, g, TAMERLANE_NAME[piece.kind]);
     }
   } else {
-    el("circle", { cx: p.x, cy: p.y, r: c * 0.26, fill: fg, stroke: ink === "#fff" ? "#000" : "#222", "stroke-width": 2 });
+    el("circle", { cx: p.x, cy: p.y, r: c * 0.26, fill: fg, stroke: ink === "#fff" ? "#000" : "#222", "stroke-width": 2 }, g);
     if (piece.kind === "E") {
-      el("circle", { cx: p.x, cy: p.y, r: c * 0.18, fill: "none", stroke: "#c8a200", "stroke-width": 4 });
-      el("text", { x: p.x, y: p.y + 6, "text-anchor": "middle", "font-size": 16, fill: "#c8a200" }, null, "★");
+      el("circle", { cx: p.x, cy: p.y, r: c * 0.18, fill: "none", stroke: "#c8a200", "stroke-width": 4 }, g);
+      el("text", { x: p.x, y: p.y + 6, "text-anchor": "middle", "font-size": 16, fill: "#c8a200" }, g, "★");
     }
   }
 }
@@ -187,7 +189,7 @@ function drawHands(layout, fields) {
     const g = el("g", { class: "hand square", "data-hand": side });
     el("rect", { x: MARGIN, y: y - 25, width: f.width - 2 * MARGIN, height: 50, rx: 8,
       fill: view.selected && view.selected.hand === side ? "#f6d36b" : "#e6dcc8", stroke: "#998" }, g);
-    el("text", { x: MARGIN + 10, y: y + 5, "font-size": 14, fill: "#333" }, g, `${side === "white" ? "White" : "Black"}'s hand: ${n}` + (side === toMove && n > 0 ? " (click, then a hole)" : ""));
+    el("text", { x: MARGIN + 10, y: y + 5, "font-size": 14, fill: "#333" }, g, `${side === "white" ? "White" : "Black"}'s hand: ${n}` + (side === toMove && view.state.legal.some((m) => m.drop !== null) ? " (click, then a hole)" : ""));
     for (let i = 0; i < n; i++)
       el("circle", { cx: f.width - MARGIN - 30 - i * 40, cy: y, r: 15, fill: side === "white" ? "#fff" : "#222", stroke: "#222", "stroke-width": 2 }, g);
   });
@@ -213,10 +215,13 @@ function render() {
   const last = lastMoveSquares(state);
   for (const sq of squares) {
     const p = xy(layout, sq), h = layout.cell / 2;
-    if (last.includes(sq.name)) el("rect", { x: p.x - h, y: p.y - h, width: layout.cell, height: layout.cell, fill: "#f6d36b", opacity: 0.45 });
-    if (view.selected && view.selected.from === sq.name) el("rect", { x: p.x - h, y: p.y - h, width: layout.cell, height: layout.cell, fill: "#4a90d9", opacity: 0.45 });
+    const mark = (fill) => layout.style === "holes"
+      ? el("circle", { cx: p.x, cy: p.y, r: layout.cell * 0.34, fill, opacity: 0.6 })
+      : el("rect", { x: p.x - h, y: p.y - h, width: layout.cell, height: layout.cell, fill, opacity: 0.45 });
+    if (last.includes(sq.name)) mark("#f6d36b");
+    if (view.selected && view.selected.from === sq.name) mark("#4a90d9");
   }
-  for (const sq of squares) if (pieces[sq.name]) drawPiece(state.variant, layout, xy(layout, sq), pieces[sq.name]);
+  for (const sq of squares) if (pieces[sq.name]) drawPiece(state.variant, layout, xy(layout, sq), pieces[sq.name], sq.name);
   for (const sq of squares) {
     const p = xy(layout, sq), h = layout.cell / 2;
     if (targets.includes(sq.name)) el("circle", { cx: p.x, cy: p.y, r: layout.cell * 0.14, fill: "#2a7a2a", opacity: 0.7 });
