@@ -188,7 +188,7 @@ def play_game(driver, wait, uci, variant, depth, cap, rng, shots):
         verdict = f"{result['result']} ({result['reason']})"
     else:
         verdict = f"stopped at the {cap}-ply cap; timur's evaluation (depth 8, {st['side']} to move): {uci.evaluate(8)}"
-    driver.save_screenshot(os.path.join(shots, f"gui-{variant}.png"))
+    driver.find_element(By.ID, "left").screenshot(os.path.join(shots, f"gui-{variant}.png"))
     print(f"{variant}: {len(played)} plies, {verdict}; move list, position text and "
           f"{drawn} drawn pieces match timur ({gestures} re-entries/choices clicked)", flush=True)
 
