@@ -193,6 +193,59 @@ def play_game(driver, wait, uci, variant, depth, cap, rng, shots):
           f"{drawn} drawn pieces match timur ({gestures} re-entries/choices clicked)", flush=True)
 
 
+# Gestures a random game rarely reaches: (variant, position, how, the move
+# it must make). `click` clicks the from-square (or the hand) and the
+# to-square, `drag` drags, then the menu entry of the move is clicked.
+GESTURES = [
+    ("chess", "7k/P7/8/8/8/8/8/K7 w - - 0 1", "click", "a7a8n"),
+    ("jasir", "sssss/5/5/5/SSSS1 w 1/0 -/- 0 1", "drag", "S@e1"),
+    ("jarmo", "s4/5/3E1/5/5 w 1/0 -/- 0 1", "drag", "d3e5c"),
+    ("tamerlane", None, "click", "f3f4"),
+]
+
+
+def check_gestures(driver, wait):
+    """Plays each gesture of GESTURES on a pasted position."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    driver.execute_script("document.getElementById('sides').value='none';"
+                          "document.getElementById('amount').value='2';")
+    click(driver, "#apply")
+    for variant, fen, how, text in GESTURES:
+        driver.execute_script(f"document.getElementById('variant').value='{variant}'")
+        click(driver, "#new")
+        wait.until(lambda d: (lambda s: s and s["variant"] == variant)(state(d)))
+        if fen:
+            box = driver.find_element(By.ID, "fen")
+            box.clear()
+            box.send_keys(fen)
+            click(driver, "#setfen")
+            wait.until(lambda d: state(d)["fen"] == fen)
+        move = next(m for m in state(driver)["legal"] if m["text"] == text)
+        source = ('[data-hand="white"] rect' if move["drop"] is not None
+                  else f'[data-sq="{move["from"]}"]')
+        target = f'[data-sq="{move["to"]}"]'
+        if how == "drag":
+            # The board is redrawn when the piece is picked up, so the
+            # target is found by its place, not by its element.
+            start = driver.find_element(By.CSS_SELECTOR, source)
+            end = driver.find_element(By.CSS_SELECTOR, target).rect
+            a = start.rect
+            dx = end["x"] + end["width"] / 2 - (a["x"] + a["width"] / 2)
+            dy = end["y"] + end["height"] / 2 - (a["y"] + a["height"] / 2)
+            ActionChains(driver).move_to_element(start).click_and_hold() \
+                .move_by_offset(int(dx), int(dy)).release().perform()
+        else:
+            click(driver, source)
+            click(driver, target)
+        choice = driver.find_element(By.ID, "choice")
+        if choice.is_displayed():
+            click(driver, f'#choice button[data-text="{text}"]')
+        wait.until(lambda d: state(d)["ply"] == 1)
+        played = state(driver)["moves"]
+        assert played == [text], f"{variant}: {how} made {played}, not {text}"
+        print(f"gesture: {variant} {how} -> {text}", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--timur", default="target/release/timur")
@@ -215,6 +268,12 @@ def main():
     failures = 0
     started = time.time()
     try:
+        driver.get(url)
+        try:
+            check_gestures(driver, WebDriverWait(driver, 30))
+        except (AssertionError, StopIteration) as why:
+            failures += 1
+            print(f"gestures: FAILED: {why!r}", flush=True)
         for variant in args.variants:
             driver.get(url)
             wait = WebDriverWait(driver, 60)
@@ -230,7 +289,7 @@ def main():
         uci.close()
         server.terminate()
         server.wait(timeout=10)
-    print(f"{len(args.variants) - failures}/{len(args.variants)} games passed "
+    print(f"{failures} failures ({len(GESTURES)} gestures, {len(args.variants)} games) "
           f"in {time.time() - started:.0f} s", flush=True)
     sys.exit(1 if failures else 0)
 
