@@ -4,6 +4,7 @@
 //! line is `<nodes> nodes <nps> nps` (the OpenBench convention).
 
 use crate::engine::{AnyGame, VariantKind};
+use crate::variants::Variant;
 use crate::with_game;
 use std::time::Instant;
 use timur_search::{Control, Limits, SearchJob, Searcher};
@@ -74,7 +75,7 @@ pub fn run(
             searcher.clear();
             let nodes = with_game!(&game, state => {
                 let job = SearchJob {
-                    root: state.position().clone(),
+                    root: state.position().for_search(),
                     history: Vec::new(),
                     root_moves: None,
                     excluded: Vec::new(),

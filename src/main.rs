@@ -107,6 +107,8 @@ enum Command {
     /// Play and analyse every game in the browser: serves a local page
     /// (loopback only unless `--host` says otherwise).
     Gui(timur::gui::GuiArgs),
+    /// NNUE: generate training data from self-play.
+    Nnue(timur::nnue::NnueArgs),
 }
 
 fn main() -> ExitCode {
@@ -154,6 +156,7 @@ fn main() -> ExitCode {
         Some(Command::Tune(args)) => timur::tune::run(&args),
         Some(Command::Match(args)) => timur::matches::run_cli(&args),
         Some(Command::Gui(args)) => timur::gui::run(&args),
+        Some(Command::Nnue(args)) => timur::nnue::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

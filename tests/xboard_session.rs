@@ -18,7 +18,7 @@ fn xboard() -> EngineProcess {
     let mut engine = EngineProcess::start();
     engine.send("xboard");
     engine.send("protover 2");
-    engine.expect_prefix("feature", SECONDS);
+    engine.read_until(SECONDS, |l| l == "feature done=1");
     engine
 }
 
@@ -61,7 +61,8 @@ fn features_are_negotiated_and_quit_exits() {
     let mut engine = EngineProcess::start();
     engine.send("xboard");
     engine.send("protover 2");
-    let line = engine.expect_prefix("feature", SECONDS);
+    let features = engine.read_until(SECONDS, |l| l == "feature done=1");
+    let line = &features[0];
     for part in [
         "myname=\"timur ",
         "variants=\"normal,fischerandom",
@@ -77,7 +78,14 @@ fn features_are_negotiated_and_quit_exits() {
     ] {
         assert!(line.contains(part), "`{part}` missing in {line}");
     }
-    assert!(line.ends_with("done=1"), "{line}");
+    for option in ["UseNNUE -check", "EvalFile -string"] {
+        assert!(
+            features
+                .iter()
+                .any(|l| l.starts_with(&format!("feature option=\"{option}"))),
+            "`{option}` missing in {features:?}"
+        );
+    }
     for reply in ["accepted setboard", "accepted usermove", "rejected smp"] {
         engine.send(reply);
     }

@@ -231,7 +231,7 @@ fn session(case: &Case) {
         features.contains(&format!(",{label}")) || features.contains(&format!("\"{label}")),
         "{features}"
     );
-    assert!(features.ends_with("done=1"), "{features}");
+    engine.read_until(SECONDS, |l| l == "feature done=1");
     engine.send("accepted usermove");
     engine.send("new");
     engine.send(&format!("variant {label}"));
@@ -362,7 +362,7 @@ fn tamerlane_moves_in_xboards_coordinates() {
     let mut engine = EngineProcess::start();
     engine.send("xboard");
     engine.send("protover 2");
-    engine.expect_prefix("feature", SECONDS);
+    engine.read_until(SECONDS, |l| l == "feature done=1");
     engine.send("new");
     engine.send("variant tamerlane");
     engine.expect_prefix("setup (", SECONDS);

@@ -452,7 +452,7 @@ impl Engine {
             let root_moves = if request.searchmoves.is_empty() { None } else { Some(parse_all(&request.searchmoves)?) };
             let excluded = parse_all(&request.banmoves)?;
             let job = SearchJob {
-                root: state.position().clone(),
+                root: state.position().for_search(),
                 history: state.history().to_vec(),
                 root_moves,
                 excluded,

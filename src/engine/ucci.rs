@@ -3,7 +3,7 @@
 //! milliseconds or seconds (`usemillisec`), `nobestmove`, `bye`.
 
 use super::output::{clip, send};
-use super::uci::{info_line_of, score_text, set_option, ENGINE_AUTHOR};
+use super::uci::{evaluation_options, info_line_of, score_text, set_option, ENGINE_AUTHOR};
 use super::{Engine, GoRequest, ProbeText, SearchEvent, VariantKind};
 use crate::engine::input::read_line;
 use std::io::BufRead;
@@ -79,8 +79,9 @@ fn options() -> Vec<String> {
         ("ponder", OptionSpec::Check { default: false }),
         ("newgame", OptionSpec::Button),
     ]
-    .iter()
-    .map(|(name, spec)| ucci::option_line(name, spec))
+    .into_iter()
+    .chain(evaluation_options())
+    .map(|(name, spec)| ucci::option_line(name, &spec))
     .collect()
 }
 
@@ -100,6 +101,8 @@ fn set_ucci_option(
         }
         "hashsize" => set_option(engine, "Hash", value),
         "threads" => set_option(engine, "Threads", value),
+        "usennue" => set_option(engine, "UseNNUE", value),
+        "evalfile" => set_option(engine, "EvalFile", value),
         "newgame" => {
             engine.new_game();
             Ok(())

@@ -5,6 +5,7 @@
 use super::output::{clip, send};
 use super::{Engine, GoRequest, SearchEvent, VariantKind};
 use crate::engine::input::read_line;
+use crate::nnue;
 use std::io::BufRead;
 use std::sync::Arc;
 use std::time::Duration;
@@ -134,9 +135,30 @@ fn options(engine: &Engine) -> Vec<String> {
             },
         ),
     ]
-    .iter()
-    .map(|(name, spec)| uci::option_line(name, spec))
+    .into_iter()
+    .chain(evaluation_options())
+    .map(|(name, spec)| uci::option_line(name, &spec))
     .collect()
+}
+
+/// The evaluation's options, the same in every protocol: `UseNNUE` (the
+/// network, where the game has one, or the hand-written evaluation) and
+/// `EvalFile` (a network file to load; empty keeps the current one).
+pub fn evaluation_options() -> [(&'static str, OptionSpec); 2] {
+    [
+        (
+            "UseNNUE",
+            OptionSpec::Check {
+                default: nnue::active::enabled(),
+            },
+        ),
+        (
+            "EvalFile",
+            OptionSpec::String {
+                default: String::new(),
+            },
+        ),
+    ]
 }
 
 fn parse_bool(value: &str) -> Result<bool, String> {
@@ -198,6 +220,14 @@ pub fn set_option(engine: &mut Engine, name: &str, value: Option<&str>) -> Resul
             Ok(())
         }
         "jasirtable" => engine.set_jasir_table(value.unwrap_or_default()),
+        "usennue" => {
+            nnue::active::set_enabled(parse_bool(value_of()?)?);
+            Ok(())
+        }
+        "evalfile" => match value.map(str::trim).filter(|v| !v.is_empty()) {
+            Some(path) => nnue::active::load_file(path).map(|_| ()),
+            None => Ok(()),
+        },
         _ => Err(format!("unknown option `{name}`")),
     }
 }

@@ -30,7 +30,7 @@ use clock::TimeControl;
 
 use super::input::read_line;
 use super::output::send;
-use super::uci::{info_line_of, ENGINE_NAME};
+use super::uci::{evaluation_options, info_line_of, set_option, ENGINE_NAME};
 use super::{Engine, GoRequest, SearchEvent, VariantKind};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -264,8 +264,15 @@ impl<'a> Session<'a> {
             | X::Computer
             | X::Random
             | X::Hint
-            | X::Bk
-            | X::Option { .. } => {}
+            | X::Bk => {}
+            X::Option { name, value } => {
+                let known = evaluation_options()
+                    .iter()
+                    .any(|(option, _)| option.eq_ignore_ascii_case(&name));
+                if known {
+                    set_option(self.engine, &name, value.as_deref())?;
+                }
+            }
             X::White | X::Black => {
                 return Err("obsolete command; use setboard (feature colors=0)".to_owned())
             }
@@ -279,7 +286,7 @@ impl<'a> Session<'a> {
             .iter()
             .map(|&kind| xboard_name(kind))
             .collect();
-        for line in feature_lines(ENGINE_NAME, &names, &[]) {
+        for line in feature_lines(ENGINE_NAME, &names, &evaluation_options()) {
             send(&line);
         }
     }

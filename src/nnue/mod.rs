@@ -1,4 +1,52 @@
 //! Efficiently updatable neural network evaluation (NNUE): the training
-//! records shared by data generation and training.
+//! records shared by data generation and training, the self-play data
+//! generator, the quantised network and its trainer.
 
+pub mod active;
+pub mod args;
+pub mod datagen;
+pub mod network;
 pub mod record;
+pub mod stack;
+pub mod train;
+
+pub use args::{NnueArgs, NnueCommand};
+
+/// Runs `timur nnue …`; progress goes to stderr.
+pub fn run(args: &NnueArgs) -> Result<(), String> {
+    match &args.command {
+        NnueCommand::Datagen(a) => {
+            let summary = datagen::run(&a.settings())?;
+            println!(
+                "{} games, {} positions written ({} before); white {} draw {} black {}",
+                summary.games,
+                summary.positions,
+                summary.existing,
+                summary.white_wins,
+                summary.draws,
+                summary.black_wins
+            );
+            Ok(())
+        }
+        NnueCommand::Train(a) => {
+            let settings = a.settings()?;
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(a.threads.unwrap_or(0))
+                .build()
+                .map_err(|e| format!("cannot start threads: {e}"))?;
+            let report = pool.install(|| train::train(&settings))?;
+            println!(
+                "{} training and {} validation positions; loss {:.6} / {:.6}; quantised vs float {:.2} cp mean, {} cp max; {:.0} positions/s; wrote {}",
+                report.training,
+                report.validation,
+                report.training_loss,
+                report.validation_loss,
+                report.quantisation_mean_cp,
+                report.quantisation_max_cp,
+                report.positions_per_second,
+                a.out.display()
+            );
+            Ok(())
+        }
+    }
+}

@@ -249,6 +249,16 @@ impl Record {
     }
 }
 
+/// A game whose positions can be written as records: what a position is,
+/// in the record's terms (its own square and kind numbering).
+pub trait Recordable {
+    /// The game tag written into the records.
+    const TAG: GameTag;
+
+    /// The pieces on the board.
+    fn placed_pieces(&self) -> arrayvec::ArrayVec<PlacedPiece, MAX_PIECES>;
+}
+
 /// Appends whole records to a data file.
 pub struct RecordWriter {
     out: BufWriter<File>,

@@ -7,7 +7,11 @@ pub mod tamerlane;
 pub mod terms;
 pub mod xiangqi;
 
+use crate::nnue::active::Embedded;
 use timur_search::Game;
+
+/// The networks built into the binary (each game's own file lists its own).
+pub const EMBEDDED_NETWORKS: &[Embedded] = &[];
 
 /// How move text is written on the wire, where a game has more than one
 /// convention.
@@ -43,4 +47,10 @@ pub trait Variant: Game + Sized {
     /// A picture of the board for the `d` command, ending with the position
     /// text line (`Fen: …`).
     fn pretty(&self) -> String;
+
+    /// A copy to search from: a game with a network attaches the one active
+    /// now (see [`crate::nnue::active`]); others just clone.
+    fn for_search(&self) -> Self {
+        self.clone()
+    }
 }

@@ -3,6 +3,7 @@
 use super::fen::START_FEN;
 use super::position::Chess;
 use super::types::{Kind, Move, MoveKind, Square};
+use crate::nnue::record::GameTag;
 use crate::variants::{Notation, Variant};
 use std::fmt::Write;
 use timur_search::{Game, MoveList, Outcome};
@@ -117,7 +118,7 @@ impl Game for Chess {
     }
 
     fn evaluate(&self) -> i32 {
-        self.static_eval()
+        self.network_eval().unwrap_or_else(|| self.static_eval())
     }
 
     fn rule_outcome(&self) -> Option<Outcome> {
@@ -146,6 +147,12 @@ impl Game for Chess {
 }
 
 impl Variant for Chess {
+    fn for_search(&self) -> Chess {
+        let mut root = self.clone();
+        root.attach_network(crate::nnue::active::active(GameTag::Chess));
+        root
+    }
+
     fn start_position() -> Chess {
         match Chess::parse_fen(START_FEN) {
             Ok(pos) => pos,

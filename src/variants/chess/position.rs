@@ -5,6 +5,7 @@ use super::attacks::tables;
 use super::types::{Bitboard, Kind, Move, MoveKind, Piece, Square};
 use super::zobrist::keys;
 use crate::bitboard::Bits;
+use crate::nnue::stack::AccumulatorStack;
 use timur_search::Color;
 
 /// Castling wings: index 0 = king side (to the g-file), 1 = queen side (c-file).
@@ -49,6 +50,8 @@ pub struct Chess {
     /// Chess960 mode: notation and FEN output only; the rules are the same.
     pub(super) chess960: bool,
     undo: Vec<Undo>,
+    /// The network's accumulators, when a network evaluates.
+    pub(super) nnue: Option<AccumulatorStack>,
 }
 
 impl Chess {
@@ -68,6 +71,7 @@ impl Chess {
             key: 0,
             chess960: false,
             undo: Vec::with_capacity(256),
+            nnue: None,
         }
     }
 
@@ -161,6 +165,9 @@ impl Chess {
         self.by_color[piece.color().index()] |= bit;
         self.board[sq.index()] = piece;
         self.key ^= keys().piece[piece.index()][sq.index()];
+        if let Some(nnue) = &mut self.nnue {
+            nnue.add(piece.color().index(), piece.kind().index(), sq.index());
+        }
     }
 
     /// Removes the piece on `sq` (which must hold `piece`), updating the key.
@@ -171,6 +178,9 @@ impl Chess {
         self.by_color[piece.color().index()] ^= bit;
         self.board[sq.index()] = Piece::NONE;
         self.key ^= keys().piece[piece.index()][sq.index()];
+        if let Some(nnue) = &mut self.nnue {
+            nnue.remove(piece.color().index(), piece.kind().index(), sq.index());
+        }
     }
 
     /// Where king and rook end up for a castling of `color` on `wing`.
@@ -217,6 +227,9 @@ impl Chess {
         let to = mv.to();
         let moving = self.board[from.index()];
         let mut captured = Piece::NONE;
+        if let Some(nnue) = &mut self.nnue {
+            nnue.push();
+        }
         self.undo.push(Undo {
             captured,
             rights: self.rights,
@@ -289,6 +302,11 @@ impl Chess {
     /// Takes back `mv`, the last move made.
     pub fn unmake(&mut self, mv: Move) {
         let Some(undo) = self.undo.pop() else { return };
+        // The accumulators come back from the stack, not from the pieces.
+        let mut nnue = self.nnue.take();
+        if let Some(state) = &mut nnue {
+            state.pop();
+        }
         let them = self.side;
         let us = them.flip();
         self.side = us;
@@ -333,6 +351,7 @@ impl Chess {
         self.en_passant = undo.en_passant;
         self.halfmove = undo.halfmove;
         self.key = undo.key;
+        self.nnue = nnue;
     }
 
     /// Passes the turn (null move, for the search).

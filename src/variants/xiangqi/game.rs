@@ -106,7 +106,7 @@ impl Game for Xiangqi {
     }
 
     fn evaluate(&self) -> i32 {
-        self.static_eval()
+        self.network_eval().unwrap_or_else(|| self.static_eval())
     }
 
     fn rule_outcome(&self) -> Option<Outcome> {

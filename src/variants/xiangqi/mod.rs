@@ -15,8 +15,10 @@ pub mod fen;
 pub mod game;
 pub mod movegen;
 pub mod moves;
+mod nnue;
 pub mod notation;
 pub mod position;
+mod record;
 mod see;
 pub mod variant;
 

@@ -4,6 +4,7 @@
 use super::attacks::{cannon_captures, rook_attacks, HORSE_CHECKS, PAWN_ATTACKERS};
 use super::board::{bit, color_of, kind_index, Bitboard, Kind, Piece, EMPTY, FILES, SQUARES};
 use super::moves::Move;
+use crate::nnue::stack::AccumulatorStack;
 use timur_search::Color;
 
 /// Zobrist keys: one per (piece code, square), and one for Black to move.
@@ -69,6 +70,8 @@ pub struct Xiangqi {
     pub(super) since_irreversible: u32,
     pub(super) fullmove: u32,
     history: Vec<Undo>,
+    /// The network's accumulators, when a network evaluates.
+    pub(super) nnue: Option<AccumulatorStack>,
 }
 
 impl Xiangqi {
@@ -86,6 +89,7 @@ impl Xiangqi {
             since_irreversible: 0,
             fullmove: 1,
             history: Vec::with_capacity(256),
+            nnue: None,
         }
     }
 
@@ -219,6 +223,15 @@ impl Xiangqi {
             since_capture: self.since_capture,
             since_irreversible: self.since_irreversible,
         });
+        if let Some(nnue) = &mut self.nnue {
+            let (color, kind) = (color_of(p).index(), kind_index(p));
+            nnue.push();
+            nnue.remove(color, kind, from);
+            if captured != EMPTY {
+                nnue.remove(color ^ 1, kind_index(captured), to);
+            }
+            nnue.add(color, kind, to);
+        }
         let (from_bb, to_bb) = (bit(from), bit(to));
         let mut key = self.key ^ ZOBRIST.black;
         key ^= ZOBRIST.pieces[p as usize][from] ^ ZOBRIST.pieces[p as usize][to];
@@ -258,6 +271,9 @@ impl Xiangqi {
         let Some(undo) = self.history.pop() else {
             return;
         };
+        if let Some(nnue) = &mut self.nnue {
+            nnue.pop();
+        }
         let (from, to) = (mv.from_index(), mv.to_index());
         self.side = self.side.flip();
         if self.side == Color::Black {

@@ -5,9 +5,16 @@ use super::fen::{piece_letter, START_FEN};
 use super::moves::Move;
 use super::notation::{format_move, parse_move_text, square_name};
 use super::position::Xiangqi;
+use crate::nnue::record::GameTag;
 use crate::variants::{Notation, Variant};
 
 impl Variant for Xiangqi {
+    fn for_search(&self) -> Xiangqi {
+        let mut root = self.clone();
+        root.attach_network(crate::nnue::active::active(GameTag::Xiangqi));
+        root
+    }
+
     fn start_position() -> Self {
         match Xiangqi::parse_fen(START_FEN) {
             Ok(pos) => pos,

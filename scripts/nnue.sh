@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Makes a network for chess (and Chess960) or xiangqi from nothing, as the
+# committed networks were made:
+#   1. `timur nnue datagen`: self-play at NODES nodes a move from random
+#      openings (RANDOM_PLIES random plies; for chess a tenth of the games
+#      are Chess960), written as 40-byte records (search score and result);
+#   2. `timur nnue train`: Adam on the λ-blend of score and result,
+#      validation loss per epoch, quantisation checked against the float
+#      network;
+#   3. an SPRT of the build with the new network (EvalFile) against the
+#      build with the hand-written evaluation (UseNNUE=false), or against
+#      the previous network when BASE_NET names one.
+# Usage: scripts/nnue.sh [chess|xiangqi] [games] [epochs]
+# Environment: NODES (5000), RANDOM_PLIES (8), THREADS (nproc), LAMBDA
+# (0.75), OUT (work folder, default a new temporary one), DATA (extra data
+# files to train on too), BASE_NET, TC (5+0.05), SPRT_GAMES (400).
+# Then copy the network to src/variants/<game>/nnue/, record how it was
+# made in the .md beside it, rebuild, and commit with the SPRT result.
+set -euo pipefail
+game=${1:-chess}
+games=${2:-20000}
+epochs=${3:-20}
+nodes=${NODES:-5000}
+plies=${RANDOM_PLIES:-8}
+threads=${THREADS:-$(nproc)}
+lambda=${LAMBDA:-0.75}
+cd "$(dirname "$0")/.."
+case "$game" in
+  chess) openings="--openings scripts/openings/chess.epd" ;;
+  xiangqi) openings="--random-openings 4" ;;
+  *) echo "nnue.sh: only chess and xiangqi have networks" >&2; exit 2 ;;
+esac
+
+cargo build --release
+work=${OUT:-$(mktemp -d)}
+mkdir -p "$work"
+cp target/release/timur "$work/timur"
+echo "== $game self-play: $games games at $nodes nodes a move (in $work)"
+"$work/timur" nnue datagen --variant "$game" --games "$games" --nodes "$nodes" \
+  --random-plies "$plies" --threads "$threads" --seed "${SEED:-1}" --out "$work/$game.bin"
+data=("$work/$game.bin")
+if [ "$game" = chess ]; then
+  "$work/timur" nnue datagen --variant chess960 --games $((games / 10)) --nodes "$nodes" \
+    --random-plies "$plies" --threads "$threads" --seed "${SEED:-1}" --out "$work/chess960.bin"
+  data+=("$work/chess960.bin")
+fi
+for extra in ${DATA:-}; do data+=("$extra"); done
+echo "== train: ${data[*]}"
+"$work/timur" nnue train --variant "$game" --data "${data[@]}" --epochs "$epochs" \
+  --lambda "$lambda" --out "$work/$game.tmnn" | tee "$work/train.log"
+if [ -n "${BASE_NET:-}" ]; then
+  base="option.EvalFile=$BASE_NET"
+else
+  base="option.UseNNUE=false"
+fi
+echo "== SPRT: new network against ${base}"
+"$work/timur" match \
+  --engine cmd="$work/timur" name=new "option.EvalFile=$work/$game.tmnn" \
+  --engine cmd="$work/timur" name=base "$base" \
+  --variant "$game" --tc "${TC:-5+0.05}" $openings --games "${SPRT_GAMES:-400}" \
+  --concurrency 1 --sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 \
+  --pgn "$work/sprt.pgn" | tee "$work/sprt.log"
+echo "network: $work/$game.tmnn"

@@ -1,0 +1,153 @@
+//! The command line of `timur nnue`.
+
+use super::datagen::DatagenSettings;
+use super::network::{FeatureSet, HIDDEN};
+use super::train::TrainSettings;
+use crate::engine::VariantKind;
+use clap::{Args, Subcommand};
+use std::path::PathBuf;
+
+/// `timur nnue`: training data and networks.
+#[derive(Args, Debug, Clone)]
+pub struct NnueArgs {
+    /// The step to run.
+    #[command(subcommand)]
+    pub command: NnueCommand,
+}
+
+/// The steps of making a network.
+#[derive(Subcommand, Debug, Clone)]
+pub enum NnueCommand {
+    /// Play self-play games and append their scored positions to a data
+    /// file (40-byte records).
+    Datagen(DatagenArgs),
+    /// Train a network on data files and write it (quantised).
+    Train(TrainArgs),
+}
+
+/// `timur nnue train`.
+#[derive(Args, Debug, Clone)]
+pub struct TrainArgs {
+    /// chess (also for Chess960) or xiangqi.
+    #[arg(long, default_value = "chess")]
+    pub variant: VariantKind,
+    /// Data files written by `timur nnue datagen`.
+    #[arg(long, required = true, num_args = 1..)]
+    pub data: Vec<PathBuf>,
+    /// Hidden neurons per perspective (this build: 128).
+    #[arg(long, default_value_t = HIDDEN)]
+    pub hidden: usize,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 10)]
+    pub epochs: usize,
+    /// Positions per optimiser step.
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// Adam's learning rate.
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f32,
+    /// Weight of the search score in the target; the rest is the result.
+    #[arg(long, default_value_t = 0.75)]
+    pub lambda: f32,
+    /// Share of positions held out for validation.
+    #[arg(long, default_value_t = 0.05)]
+    pub validation: f32,
+    /// Use at most this many positions (0 = all).
+    #[arg(long, default_value_t = 0)]
+    pub max_positions: usize,
+    /// Seed of the initial weights and shuffles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// The network file to write.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+impl TrainArgs {
+    /// The run these arguments ask for.
+    pub fn settings(&self) -> Result<TrainSettings, String> {
+        let features = match self.variant {
+            VariantKind::Chess | VariantKind::Chess960 => FeatureSet::Chess768,
+            VariantKind::Xiangqi => FeatureSet::Xiangqi1260,
+            other => {
+                return Err(format!(
+                    "no network for {other} (chess and xiangqi have them)"
+                ))
+            }
+        };
+        if self.hidden != HIDDEN {
+            return Err(format!(
+                "--hidden {}: this build's networks have {HIDDEN} hidden neurons (network::HIDDEN)",
+                self.hidden
+            ));
+        }
+        Ok(TrainSettings {
+            features,
+            data: self.data.clone(),
+            epochs: self.epochs.max(1),
+            batch: self.batch.max(1),
+            lr: self.lr,
+            lambda: self.lambda.clamp(0.0, 1.0),
+            validation: self.validation.clamp(0.0, 0.5),
+            max_positions: self.max_positions,
+            seed: self.seed,
+            out: self.out.clone(),
+        })
+    }
+}
+
+/// `timur nnue datagen`.
+#[derive(Args, Debug, Clone)]
+pub struct DatagenArgs {
+    /// chess, chess960 or xiangqi.
+    #[arg(long, default_value = "chess")]
+    pub variant: VariantKind,
+    /// Games to add in this run.
+    #[arg(long)]
+    pub games: u64,
+    /// Nodes per move.
+    #[arg(long, default_value_t = 5000)]
+    pub nodes: u64,
+    /// Depth per move, on top of the node limit.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Random legal plies before the search takes over.
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: u32,
+    /// Threads, each playing its own games.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The data file (appended to; created if missing).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Hash per thread, MiB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+    /// Games still going after this many plies are drawn.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: u32,
+}
+
+impl DatagenArgs {
+    /// The run these arguments ask for.
+    pub fn settings(&self) -> DatagenSettings {
+        DatagenSettings {
+            variant: self.variant,
+            games: self.games,
+            nodes: self.nodes.max(1),
+            depth: self.depth,
+            random_plies: self.random_plies,
+            threads: self.threads.max(1),
+            seed: self.seed,
+            out: self.out.clone(),
+            hash_mib: self.hash.max(1),
+            max_plies: self.max_plies,
+        }
+    }
+}

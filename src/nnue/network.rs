@@ -1,0 +1,353 @@
+//! A quantised perspective network, (F → H)×2 → 1 with SCReLU, and its
+//! file format.
+//!
+//! The side to move's accumulator and the other side's are each the feature
+//! bias plus one column of `feature_weights` per active feature; the output
+//! is `Σ screlu(us)·w[..H] + Σ screlu(them)·w[H..] + bias`, where
+//! `screlu(x) = clamp(x, 0, QA)²`. Weights are int16: feature weights and
+//! biases scaled by [`QA`], output weights by [`QB`]; the output bias is in
+//! `QA·QB` units. The evaluation in centipawns is `output · SCALE / (QA·QB)`.
+//!
+//! File layout (little endian): magic `TMNN`, version u32, feature set u32,
+//! F u32, H u32, then `feature_weights` (F·H i16, feature-major),
+//! `feature_bias` (H i16), `output_weights` (2H i16), `output_bias` (i32),
+//! and last an FNV-1a 64 checksum of everything before it.
+
+use super::record::GameTag;
+
+/// Hidden neurons per perspective: fixed at compile time so accumulator
+/// loops have a known length and vectorise.
+pub const HIDDEN: usize = 128;
+
+/// Quantisation of the feature layer (1.0 = `QA`).
+pub const QA: i32 = 255;
+/// Quantisation of the output weights (1.0 = `QB`).
+pub const QB: i32 = 256;
+/// Centipawns per unit of network output.
+pub const SCALE: i32 = 400;
+
+const MAGIC: &[u8; 4] = b"TMNN";
+const VERSION: u32 = 1;
+
+/// Which inputs a network reads (the game and its feature layout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum FeatureSet {
+    /// Chess and Chess960: own/enemy × 6 kinds × 64 squares, Black's view
+    /// mirrored vertically.
+    Chess768 = 1,
+    /// Xiangqi: own/enemy × 7 kinds × 90 points, Black's view mirrored
+    /// across the river.
+    Xiangqi1260 = 2,
+}
+
+impl FeatureSet {
+    /// Number of input features.
+    pub const fn inputs(self) -> usize {
+        match self {
+            FeatureSet::Chess768 => 768,
+            FeatureSet::Xiangqi1260 => 1260,
+        }
+    }
+
+    /// The game whose positions it reads.
+    pub const fn game(self) -> GameTag {
+        match self {
+            FeatureSet::Chess768 => GameTag::Chess,
+            FeatureSet::Xiangqi1260 => GameTag::Xiangqi,
+        }
+    }
+
+    fn from_id(id: u32) -> Option<FeatureSet> {
+        match id {
+            1 => Some(FeatureSet::Chess768),
+            2 => Some(FeatureSet::Xiangqi1260),
+            _ => None,
+        }
+    }
+
+    /// The feature of a piece (`color` 0 White/Red, `kind` the game's
+    /// index, `square` the game's numbering) seen from `perspective`.
+    #[inline]
+    pub fn index(self, perspective: usize, color: usize, kind: usize, square: usize) -> usize {
+        let own = usize::from(color != perspective);
+        match self {
+            FeatureSet::Chess768 => {
+                let sq = if perspective == 1 {
+                    square ^ 56
+                } else {
+                    square
+                };
+                own * 384 + kind * 64 + sq
+            }
+            FeatureSet::Xiangqi1260 => {
+                let sq = if perspective == 1 {
+                    (9 - square / 9) * 9 + square % 9
+                } else {
+                    square
+                };
+                own * 630 + kind * 90 + sq
+            }
+        }
+    }
+}
+
+/// The two accumulators of a position: index 0 White's view, 1 Black's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[repr(align(64))]
+pub struct Accumulator {
+    /// Hidden values per perspective.
+    pub values: [[i16; HIDDEN]; 2],
+}
+
+/// A loaded network.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    /// What it reads.
+    pub features: FeatureSet,
+    /// `F·H`, feature-major.
+    pub feature_weights: Vec<i16>,
+    /// `H`.
+    pub feature_bias: Vec<i16>,
+    /// `2H`: the side to move's half first.
+    pub output_weights: Vec<i16>,
+    /// In `QA·QB` units.
+    pub output_bias: i32,
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+impl Network {
+    /// A network of all zeros (outputs 0) for `features`.
+    pub fn zeros(features: FeatureSet) -> Network {
+        Network {
+            features,
+            feature_weights: vec![0; features.inputs() * HIDDEN],
+            feature_bias: vec![0; HIDDEN],
+            output_weights: vec![0; 2 * HIDDEN],
+            output_bias: 0,
+        }
+    }
+
+    /// Reads a network file's bytes; the error says what is wrong.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+        if bytes.len() < 28 {
+            return Err(format!("{} bytes: too short for a network", bytes.len()));
+        }
+        if &bytes[0..4] != MAGIC {
+            return Err("not a timur network (bad magic)".into());
+        }
+        let word = |at: usize| {
+            u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+        };
+        if word(4) != VERSION {
+            return Err(format!(
+                "network version {} (this build reads {VERSION})",
+                word(4)
+            ));
+        }
+        let features = FeatureSet::from_id(word(8))
+            .ok_or_else(|| format!("unknown feature set {}", word(8)))?;
+        let (inputs, hidden) = (word(12) as usize, word(16) as usize);
+        if inputs != features.inputs() || hidden != HIDDEN {
+            return Err(format!(
+                "network shape {inputs}→{hidden} (this build needs {}→{HIDDEN})",
+                features.inputs()
+            ));
+        }
+        let body = 20;
+        let count = inputs * hidden + hidden + 2 * hidden;
+        let expected = body + 2 * count + 4 + 8;
+        if bytes.len() != expected {
+            return Err(format!(
+                "{} bytes: a {inputs}→{hidden} network has {expected} (truncated or foreign)",
+                bytes.len()
+            ));
+        }
+        let stored = u64::from_le_bytes(bytes[expected - 8..].try_into().unwrap_or([0; 8]));
+        if stored != fnv1a(&bytes[..expected - 8]) {
+            return Err("checksum mismatch (damaged file)".into());
+        }
+        let mut values = bytes[body..body + 2 * count]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut take = |n: usize| values.by_ref().take(n).collect::<Vec<i16>>();
+        let feature_weights = take(inputs * hidden);
+        let feature_bias = take(hidden);
+        let output_weights = take(2 * hidden);
+        let at = body + 2 * count;
+        let output_bias =
+            i32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+        Ok(Network {
+            features,
+            feature_weights,
+            feature_bias,
+            output_weights,
+            output_bias,
+        })
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(MAGIC);
+        for word in [
+            VERSION,
+            self.features as u32,
+            self.features.inputs() as u32,
+            HIDDEN as u32,
+        ] {
+            out.extend_from_slice(&word.to_le_bytes());
+        }
+        for v in self
+            .feature_weights
+            .iter()
+            .chain(&self.feature_bias)
+            .chain(&self.output_weights)
+        {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// The column of `feature`.
+    #[inline]
+    fn column(&self, feature: usize) -> &[i16; HIDDEN] {
+        let start = feature * HIDDEN;
+        self.feature_weights[start..start + HIDDEN]
+            .try_into()
+            .unwrap_or(&[0; HIDDEN])
+    }
+
+    /// Accumulators for a set of pieces `(color, kind, square)`.
+    pub fn refresh(&self, pieces: impl Iterator<Item = (usize, usize, usize)>) -> Accumulator {
+        let bias: [i16; HIDDEN] = self.feature_bias[..].try_into().unwrap_or([0; HIDDEN]);
+        let mut acc = Accumulator {
+            values: [bias, bias],
+        };
+        for (color, kind, square) in pieces {
+            self.add(&mut acc, color, kind, square);
+        }
+        acc
+    }
+
+    /// Adds a piece to both perspectives.
+    #[inline]
+    pub fn add(&self, acc: &mut Accumulator, color: usize, kind: usize, square: usize) {
+        for perspective in 0..2 {
+            let column = self.column(self.features.index(perspective, color, kind, square));
+            for (v, w) in acc.values[perspective].iter_mut().zip(column) {
+                *v = v.wrapping_add(*w);
+            }
+        }
+    }
+
+    /// Removes a piece from both perspectives.
+    #[inline]
+    pub fn remove(&self, acc: &mut Accumulator, color: usize, kind: usize, square: usize) {
+        for perspective in 0..2 {
+            let column = self.column(self.features.index(perspective, color, kind, square));
+            for (v, w) in acc.values[perspective].iter_mut().zip(column) {
+                *v = v.wrapping_sub(*w);
+            }
+        }
+    }
+
+    /// The evaluation in centipawns for the side `mover` (0 White, 1 Black).
+    pub fn evaluate(&self, acc: &Accumulator, mover: usize) -> i32 {
+        let half = |values: &[i16; HIDDEN], weights: &[i16]| -> i64 {
+            values
+                .iter()
+                .zip(weights)
+                .map(|(&v, &w)| {
+                    let c = i32::from(v).clamp(0, QA);
+                    i64::from(c * i32::from(w)) * i64::from(c)
+                })
+                .sum()
+        };
+        let (us, them) = (&acc.values[mover], &acc.values[1 - mover]);
+        let sum =
+            half(us, &self.output_weights[..HIDDEN]) + half(them, &self.output_weights[HIDDEN..]);
+        let output = sum / i64::from(QA) + i64::from(self.output_bias);
+        (output * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A network with small pseudo-random weights.
+    pub(crate) fn noisy(features: FeatureSet) -> Network {
+        let mut state = 0x1234_5678_9abc_def0u64;
+        let mut next = move |range: i64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            ((state % (2 * range as u64 + 1)) as i64 - range) as i16
+        };
+        let mut net = Network::zeros(features);
+        net.feature_weights.iter_mut().for_each(|w| *w = next(60));
+        net.feature_bias.iter_mut().for_each(|w| *w = next(60));
+        net.output_weights.iter_mut().for_each(|w| *w = next(100));
+        net.output_bias = 1234;
+        net
+    }
+
+    #[test]
+    fn files_round_trip() {
+        let net = noisy(FeatureSet::Chess768);
+        assert_eq!(Network::from_bytes(&net.to_bytes()).unwrap(), net);
+    }
+
+    #[test]
+    fn damaged_truncated_and_foreign_files_are_refused() {
+        let bytes = noisy(FeatureSet::Chess768).to_bytes();
+        let truncated = Network::from_bytes(&bytes[..bytes.len() - 10]).unwrap_err();
+        assert!(truncated.contains("truncated"), "{truncated}");
+        let mut damaged = bytes.clone();
+        damaged[100] ^= 1;
+        assert!(Network::from_bytes(&damaged)
+            .unwrap_err()
+            .contains("checksum"));
+        assert!(
+            Network::from_bytes(b"#!/bin/sh\necho hello world, not a net")
+                .unwrap_err()
+                .contains("magic")
+        );
+        let mut other = bytes;
+        other[8] = 9;
+        assert!(Network::from_bytes(&other)
+            .unwrap_err()
+            .contains("feature set"));
+    }
+
+    #[test]
+    fn add_then_remove_is_the_refresh() {
+        let net = noisy(FeatureSet::Xiangqi1260);
+        let pieces = [(0, 4, 0), (1, 4, 89), (0, 0, 4), (1, 0, 85)];
+        let full = net.refresh(pieces.iter().copied());
+        let mut acc = net.refresh(pieces[..3].iter().copied());
+        net.add(&mut acc, 1, 0, 85);
+        assert_eq!(acc, full);
+        net.remove(&mut acc, 1, 0, 85);
+        assert_eq!(acc, net.refresh(pieces[..3].iter().copied()));
+    }
+
+    #[test]
+    fn mirrored_positions_evaluate_alike_for_their_movers() {
+        // White king e1 + rook a1 vs black king e8, White to move, equals
+        // the colour-flipped position with Black to move.
+        let net = noisy(FeatureSet::Chess768);
+        let white = net.refresh([(0, 5, 4), (0, 3, 0), (1, 5, 60)].into_iter());
+        let black = net.refresh([(1, 5, 60), (1, 3, 56), (0, 5, 4)].into_iter());
+        assert_eq!(net.evaluate(&white, 0), net.evaluate(&black, 1));
+    }
+}

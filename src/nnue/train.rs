@@ -1,0 +1,528 @@
+//! `timur nnue train`: fits a float network to training records with Adam
+//! (rayon over the batch, only the active feature columns touched per
+//! position), then quantises it and checks the quantised network against
+//! the float one.
+//!
+//! The target of a position is `λ·sigmoid(score/SCALE) + (1−λ)·result`
+//! (side to move's view), the prediction `sigmoid(output)`, and the loss the
+//! mean squared error, as bullet-trained engines do.
+
+use super::network::{Accumulator, FeatureSet, Network, HIDDEN, QA, QB, SCALE};
+use super::record::{Record, RecordReader};
+use crate::matches::rng::Rng;
+use rayon::prelude::*;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// What a training run does.
+#[derive(Clone, Debug)]
+pub struct TrainSettings {
+    /// The network's inputs (and so which records are used).
+    pub features: FeatureSet,
+    /// Data files.
+    pub data: Vec<PathBuf>,
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Positions per optimiser step.
+    pub batch: usize,
+    /// Adam's learning rate (the last 30 % of epochs use a tenth of it).
+    pub lr: f32,
+    /// Weight of the search score in the target (the rest is the result).
+    pub lambda: f32,
+    /// Share of positions held out for validation.
+    pub validation: f32,
+    /// Use at most this many positions (0 = all).
+    pub max_positions: usize,
+    /// Seed of the initial weights and the shuffles.
+    pub seed: u64,
+    /// The network file written (after every epoch: the checkpoint).
+    pub out: PathBuf,
+}
+
+/// Largest weight magnitude, so quantised values fit in i16 and the output
+/// sum cannot overflow.
+const WEIGHT_CLIP: f32 = 1.98;
+
+/// A position reduced to what training needs.
+struct Sample {
+    /// Active features, side to move's view then the other side's.
+    features: [Vec<u16>; 2],
+    target: f32,
+}
+
+/// The float network being trained.
+#[derive(Clone)]
+struct FloatNet {
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
+    b2: f32,
+}
+
+/// Gradients, or Adam's moments: the same shape as the network.
+#[derive(Clone)]
+struct Grads {
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
+    b2: f32,
+    loss: f64,
+}
+
+impl Grads {
+    fn zeros(inputs: usize) -> Grads {
+        Grads {
+            w1: vec![0.0; inputs * HIDDEN],
+            b1: vec![0.0; HIDDEN],
+            w2: vec![0.0; 2 * HIDDEN],
+            b2: 0.0,
+            loss: 0.0,
+        }
+    }
+
+    fn add(mut self, other: Grads) -> Grads {
+        self.w1.iter_mut().zip(&other.w1).for_each(|(a, b)| *a += b);
+        self.b1.iter_mut().zip(&other.b1).for_each(|(a, b)| *a += b);
+        self.w2.iter_mut().zip(&other.w2).for_each(|(a, b)| *a += b);
+        self.b2 += other.b2;
+        self.loss += other.loss;
+        self
+    }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl FloatNet {
+    fn random(inputs: usize, rng: &mut Rng) -> FloatNet {
+        let mut uniform = |bound: f32| {
+            let unit = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+            (2.0 * unit - 1.0) * bound
+        };
+        let b1_bound = 1.0 / (inputs as f32).sqrt();
+        let b2_bound = 1.0 / (2.0 * HIDDEN as f32).sqrt();
+        FloatNet {
+            w1: (0..inputs * HIDDEN).map(|_| uniform(b1_bound)).collect(),
+            b1: (0..HIDDEN).map(|_| uniform(b1_bound)).collect(),
+            w2: (0..2 * HIDDEN).map(|_| uniform(b2_bound)).collect(),
+            b2: 0.0,
+        }
+    }
+
+    /// Accumulator of one perspective.
+    fn accumulate(&self, features: &[u16]) -> [f32; HIDDEN] {
+        let mut acc = [0.0f32; HIDDEN];
+        acc.copy_from_slice(&self.b1);
+        for &f in features {
+            let column = &self.w1[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
+            acc.iter_mut().zip(column).for_each(|(a, w)| *a += w);
+        }
+        acc
+    }
+
+    /// The raw output (centipawns / SCALE) and the two accumulators.
+    fn forward(&self, sample: &Sample) -> (f32, [[f32; HIDDEN]; 2]) {
+        let accs = [
+            self.accumulate(&sample.features[0]),
+            self.accumulate(&sample.features[1]),
+        ];
+        let mut out = self.b2;
+        for (side, acc) in accs.iter().enumerate() {
+            let weights = &self.w2[side * HIDDEN..(side + 1) * HIDDEN];
+            out += acc
+                .iter()
+                .zip(weights)
+                .map(|(a, w)| {
+                    let c = a.clamp(0.0, 1.0);
+                    c * c * w
+                })
+                .sum::<f32>();
+        }
+        (out, accs)
+    }
+
+    /// Adds one sample's gradient of the squared error to `grads`.
+    fn backward(&self, sample: &Sample, grads: &mut Grads) {
+        let (out, accs) = self.forward(sample);
+        let pred = sigmoid(out);
+        let error = pred - sample.target;
+        grads.loss += f64::from(error * error);
+        let g = 2.0 * error * pred * (1.0 - pred);
+        grads.b2 += g;
+        for (side, acc) in accs.iter().enumerate() {
+            let mut d_acc = [0.0f32; HIDDEN];
+            for h in 0..HIDDEN {
+                let a = acc[h];
+                let c = a.clamp(0.0, 1.0);
+                grads.w2[side * HIDDEN + h] += g * c * c;
+                if a > 0.0 && a < 1.0 {
+                    d_acc[h] = g * self.w2[side * HIDDEN + h] * 2.0 * a;
+                }
+            }
+            grads.b1.iter_mut().zip(&d_acc).for_each(|(b, d)| *b += d);
+            for &f in &sample.features[side] {
+                let column = &mut grads.w1[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
+                column.iter_mut().zip(&d_acc).for_each(|(w, d)| *w += d);
+            }
+        }
+    }
+
+    fn quantised(&self, features: FeatureSet) -> Network {
+        let q = |v: f32, scale: i32| (v * scale as f32).round() as i16;
+        Network {
+            features,
+            feature_weights: self.w1.iter().map(|&w| q(w, QA)).collect(),
+            feature_bias: self.b1.iter().map(|&b| q(b, QA)).collect(),
+            output_weights: self.w2.iter().map(|&w| q(w, QB)).collect(),
+            output_bias: (self.b2 * (QA * QB) as f32).round() as i32,
+        }
+    }
+}
+
+/// Adam's state.
+struct Adam {
+    m: Grads,
+    v: Grads,
+    step: i32,
+}
+
+impl Adam {
+    const BETA1: f32 = 0.9;
+    const BETA2: f32 = 0.999;
+    const EPSILON: f32 = 1e-8;
+
+    fn update(&mut self, net: &mut FloatNet, grads: &Grads, scale: f32, lr: f32) {
+        self.step += 1;
+        let correction1 = 1.0 - Self::BETA1.powi(self.step);
+        let correction2 = 1.0 - Self::BETA2.powi(self.step);
+        let step = |w: &mut f32, g: f32, m: &mut f32, v: &mut f32, clip: f32| {
+            let g = g * scale;
+            *m = Self::BETA1 * *m + (1.0 - Self::BETA1) * g;
+            *v = Self::BETA2 * *v + (1.0 - Self::BETA2) * g * g;
+            let update = lr * (*m / correction1) / ((*v / correction2).sqrt() + Self::EPSILON);
+            *w = (*w - update).clamp(-clip, clip);
+        };
+        let (m, v) = (&mut self.m, &mut self.v);
+        for i in 0..net.w1.len() {
+            step(
+                &mut net.w1[i],
+                grads.w1[i],
+                &mut m.w1[i],
+                &mut v.w1[i],
+                WEIGHT_CLIP,
+            );
+        }
+        for i in 0..net.b1.len() {
+            step(
+                &mut net.b1[i],
+                grads.b1[i],
+                &mut m.b1[i],
+                &mut v.b1[i],
+                100.0,
+            );
+        }
+        for i in 0..net.w2.len() {
+            step(
+                &mut net.w2[i],
+                grads.w2[i],
+                &mut m.w2[i],
+                &mut v.w2[i],
+                WEIGHT_CLIP,
+            );
+        }
+        step(&mut net.b2, grads.b2, &mut m.b2, &mut v.b2, 100.0);
+    }
+}
+
+/// The record's active features from both views, side to move first.
+fn sample_of(record: &Record, features: FeatureSet, lambda: f32) -> Sample {
+    let mover = record.side_to_move as usize;
+    let views = [mover, 1 - mover].map(|perspective| {
+        record
+            .placed_pieces()
+            .map(|p| {
+                features.index(
+                    perspective,
+                    p.color as usize,
+                    p.kind as usize,
+                    p.square as usize,
+                ) as u16
+            })
+            .collect::<Vec<u16>>()
+    });
+    let score_target = sigmoid(f32::from(record.score) / SCALE as f32);
+    Sample {
+        features: views,
+        target: lambda * score_target + (1.0 - lambda) * record.result.as_target(),
+    }
+}
+
+fn load(settings: &TrainSettings) -> Result<Vec<Sample>, String> {
+    let tag = settings.features.game();
+    let mut samples = Vec::new();
+    for path in &settings.data {
+        let reader =
+            RecordReader::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        for record in reader {
+            // A torn last record (a run still writing) ends the file.
+            let Ok(record) = record else { break };
+            if record.game == tag {
+                samples.push(sample_of(&record, settings.features, settings.lambda));
+            }
+            if settings.max_positions > 0 && samples.len() >= settings.max_positions {
+                return Ok(samples);
+            }
+        }
+    }
+    Ok(samples)
+}
+
+fn mean_loss(net: &FloatNet, samples: &[&Sample]) -> f64 {
+    let total = samples
+        .par_chunks(4096)
+        .map(|chunk| {
+            chunk
+                .iter()
+                .map(|s| {
+                    let e = sigmoid(net.forward(s).0) - s.target;
+                    f64::from(e * e)
+                })
+                .sum::<f64>()
+        })
+        .sum::<f64>();
+    total / samples.len().max(1) as f64
+}
+
+/// How far the quantised network's evaluations are from the float
+/// network's, in centipawns: (mean, largest) over `samples`.
+fn quantisation_error(float: &FloatNet, quantised: &Network, samples: &[&Sample]) -> (f64, i32) {
+    let mut total = 0.0;
+    let mut worst = 0;
+    for sample in samples {
+        let float_cp = (float.forward(sample).0 * SCALE as f32).round() as i32;
+        let bias: [i16; HIDDEN] = quantised.feature_bias[..].try_into().unwrap_or([0; HIDDEN]);
+        let mut acc = Accumulator {
+            values: [bias, bias],
+        };
+        for (side, features) in sample.features.iter().enumerate() {
+            for &f in features {
+                let start = f as usize * HIDDEN;
+                let column = &quantised.feature_weights[start..start + HIDDEN];
+                acc.values[side]
+                    .iter_mut()
+                    .zip(column)
+                    .for_each(|(v, w)| *v = v.wrapping_add(*w));
+            }
+        }
+        // values[0] holds the side to move's view here.
+        let quantised_cp = quantised.evaluate(&acc, 0);
+        let diff = (quantised_cp - float_cp).abs();
+        total += f64::from(diff);
+        worst = worst.max(diff);
+    }
+    (total / samples.len().max(1) as f64, worst)
+}
+
+/// The largest mean quantisation error (centipawns) a trained network may
+/// have; above it the run fails.
+pub const QUANTISATION_TOLERANCE_CP: f64 = 5.0;
+
+/// What a run measured.
+#[derive(Clone, Debug)]
+pub struct TrainReport {
+    /// Training positions.
+    pub training: usize,
+    /// Validation positions.
+    pub validation: usize,
+    /// Final training loss.
+    pub training_loss: f64,
+    /// Final validation loss.
+    pub validation_loss: f64,
+    /// Mean |quantised − float| in centipawns over validation positions.
+    pub quantisation_mean_cp: f64,
+    /// Largest such difference.
+    pub quantisation_max_cp: i32,
+    /// Training speed, positions per second.
+    pub positions_per_second: f64,
+}
+
+/// Trains, writing the quantised network after every epoch.
+pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
+    let mut samples = load(settings)?;
+    if samples.len() < 2 {
+        return Err(format!("{} usable positions: too few", samples.len()));
+    }
+    let mut rng = Rng::new(settings.seed);
+    for i in (1..samples.len()).rev() {
+        samples.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let held = ((samples.len() as f32 * settings.validation) as usize).clamp(1, samples.len() - 1);
+    let validation: Vec<&Sample> = samples[..held].iter().collect();
+    let mut order: Vec<usize> = (held..samples.len()).collect();
+    let inputs = settings.features.inputs();
+    let mut net = FloatNet::random(inputs, &mut rng);
+    let mut adam = Adam {
+        m: Grads::zeros(inputs),
+        v: Grads::zeros(inputs),
+        step: 0,
+    };
+    let batch = settings.batch.max(1);
+    let threads = rayon::current_num_threads().max(1);
+    let began = Instant::now();
+    let mut trained = 0usize;
+    let mut training_loss = 0.0;
+    let mut validation_loss = 0.0;
+    eprintln!(
+        "training on {} positions, validating on {held}; {} epochs, batch {batch}",
+        order.len(),
+        settings.epochs
+    );
+    for epoch in 0..settings.epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let lr = if epoch * 10 >= settings.epochs * 7 {
+            settings.lr * 0.1
+        } else {
+            settings.lr
+        };
+        let mut epoch_loss = 0.0;
+        for indices in order.chunks(batch) {
+            let part = indices.len().div_ceil(threads);
+            let grads = indices
+                .par_chunks(part.max(1))
+                .map(|chunk| {
+                    let mut grads = Grads::zeros(inputs);
+                    for &i in chunk {
+                        net.backward(&samples[i], &mut grads);
+                    }
+                    grads
+                })
+                .reduce(|| Grads::zeros(inputs), Grads::add);
+            epoch_loss += grads.loss;
+            adam.update(&mut net, &grads, 1.0 / indices.len() as f32, lr);
+            trained += indices.len();
+        }
+        training_loss = epoch_loss / order.len() as f64;
+        validation_loss = mean_loss(&net, &validation);
+        let speed = trained as f64 / began.elapsed().as_secs_f64().max(1e-3);
+        eprintln!(
+            "epoch {:>3}: training loss {training_loss:.6}, validation loss {validation_loss:.6}, lr {lr}, {speed:.0} positions/s",
+            epoch + 1
+        );
+        write(settings, &net.quantised(settings.features))?;
+    }
+    let quantised = net.quantised(settings.features);
+    let check: Vec<&Sample> = validation.iter().take(20_000).copied().collect();
+    let (mean, max) = quantisation_error(&net, &quantised, &check);
+    eprintln!(
+        "quantised vs float on {} positions: mean {mean:.2} cp, max {max} cp",
+        check.len()
+    );
+    if mean > QUANTISATION_TOLERANCE_CP {
+        return Err(format!(
+            "the quantised network is {mean:.2} cp from the float one on average (tolerance {QUANTISATION_TOLERANCE_CP})"
+        ));
+    }
+    write(settings, &quantised)?;
+    Ok(TrainReport {
+        training: order.len(),
+        validation: held,
+        training_loss,
+        validation_loss,
+        quantisation_mean_cp: mean,
+        quantisation_max_cp: max,
+        positions_per_second: trained as f64 / began.elapsed().as_secs_f64().max(1e-3),
+    })
+}
+
+fn write(settings: &TrainSettings, net: &Network) -> Result<(), String> {
+    let temporary = settings.out.with_extension("partial");
+    std::fs::write(&temporary, net.to_bytes())
+        .and_then(|_| std::fs::rename(&temporary, &settings.out))
+        .map_err(|e| format!("cannot write {}: {e}", settings.out.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::record::{GameTag, PlacedPiece, RecordResult, RecordWriter};
+
+    /// Records where the side to move is a rook up (a1 rook present) and
+    /// wins, or is a rook down and loses: a network must learn the sign.
+    fn rook_records(count: usize) -> Vec<Record> {
+        let mut rng = Rng::new(5);
+        (0..count)
+            .map(|i| {
+                let mover = (i % 2) as u8;
+                let up = i % 4 < 2;
+                let rook_color = if up { mover } else { 1 - mover };
+                let mut pieces = vec![
+                    PlacedPiece {
+                        square: 4,
+                        color: 0,
+                        kind: 5,
+                    },
+                    PlacedPiece {
+                        square: 60,
+                        color: 1,
+                        kind: 5,
+                    },
+                ];
+                let square = 8 + rng.below(40) as u8;
+                pieces.push(PlacedPiece {
+                    square,
+                    color: rook_color,
+                    kind: 3,
+                });
+                let (score, result) = if up {
+                    (500, RecordResult::Win)
+                } else {
+                    (-500, RecordResult::Loss)
+                };
+                Record::new(GameTag::Chess, &pieces, mover, score, result, 20).unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_small_run_learns_the_sign_of_material_and_quantises_faithfully() {
+        let dir = std::env::temp_dir().join(format!("timur-train-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let data = dir.join("rooks.bin");
+        let _ = std::fs::remove_file(&data);
+        let (mut writer, _) = RecordWriter::append(&data).unwrap();
+        writer.write_all(&rook_records(4000)).unwrap();
+        drop(writer);
+        let out = dir.join("net.tmnn");
+        let settings = TrainSettings {
+            features: FeatureSet::Chess768,
+            data: vec![data],
+            epochs: 8,
+            batch: 256,
+            lr: 0.01,
+            lambda: 0.5,
+            validation: 0.1,
+            max_positions: 0,
+            seed: 3,
+            out: out.clone(),
+        };
+        let report = train(&settings).unwrap();
+        assert!(report.validation_loss < 0.05, "{report:?}");
+        assert!(report.quantisation_mean_cp <= QUANTISATION_TOLERANCE_CP);
+        let net = Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+        let up = net.refresh([(0, 5, 4), (1, 5, 60), (0, 3, 20)].into_iter());
+        assert!(
+            net.evaluate(&up, 0) > 100,
+            "rook up: {}",
+            net.evaluate(&up, 0)
+        );
+        assert!(
+            net.evaluate(&up, 1) < -100,
+            "rook down: {}",
+            net.evaluate(&up, 1)
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

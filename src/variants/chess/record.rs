@@ -1,0 +1,70 @@
+//! Chess positions as NNUE training records: squares a1 = 0 … h8 = 63,
+//! kinds Pawn 0 … King 5.
+
+use super::{Chess, Kind};
+use crate::bitboard::Bits;
+use crate::nnue::record::{GameTag, PlacedPiece, Recordable, MAX_PIECES};
+use arrayvec::ArrayVec;
+use timur_search::Color;
+
+impl Recordable for Chess {
+    const TAG: GameTag = GameTag::Chess;
+
+    fn placed_pieces(&self) -> ArrayVec<PlacedPiece, MAX_PIECES> {
+        let mut out = ArrayVec::new();
+        for color in [Color::White, Color::Black] {
+            for kind in Kind::ALL {
+                for square in self.pieces(color, kind).squares() {
+                    // A legal chess position has at most 32 pieces.
+                    let _ = out.try_push(PlacedPiece {
+                        square: square as u8,
+                        color: color.index() as u8,
+                        kind: kind as u8,
+                    });
+                }
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::record::{Record, RecordResult};
+    use crate::variants::Variant;
+
+    #[test]
+    fn the_start_position_packs_and_unpacks() {
+        let start = Chess::start_position();
+        let pieces = start.placed_pieces();
+        assert_eq!(pieces.len(), 32);
+        let record = Record::new(GameTag::Chess, &pieces, 0, 0, RecordResult::Draw, 0).unwrap();
+        let back: Vec<PlacedPiece> = record.placed_pieces().collect();
+        assert_eq!(back.len(), 32);
+        // a1 white rook, e1 white king, e8 black king, h7 black pawn.
+        assert_eq!(
+            back[0],
+            PlacedPiece {
+                square: 0,
+                color: 0,
+                kind: 3
+            }
+        );
+        assert!(back.contains(&PlacedPiece {
+            square: 4,
+            color: 0,
+            kind: 5
+        }));
+        assert!(back.contains(&PlacedPiece {
+            square: 60,
+            color: 1,
+            kind: 5
+        }));
+        assert!(back.contains(&PlacedPiece {
+            square: 55,
+            color: 1,
+            kind: 0
+        }));
+    }
+}

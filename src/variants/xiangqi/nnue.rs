@@ -1,0 +1,37 @@
+//! The xiangqi position's NNUE accumulators: a move takes its piece off
+//! `from`, the captured piece off `to`, and puts the piece on `to`.
+
+use super::board::{color_of, kind_index};
+use super::position::Xiangqi;
+use crate::bitboard::Bits;
+use crate::nnue::network::Network;
+use crate::nnue::stack::AccumulatorStack;
+use std::sync::Arc;
+
+impl Xiangqi {
+    /// Evaluates with `network` from now on (`None`: the hand-written
+    /// evaluation); the accumulators are computed from scratch.
+    pub fn attach_network(&mut self, network: Option<Arc<Network>>) {
+        self.nnue = network.map(|network| AccumulatorStack::new(network, self.network_pieces()));
+    }
+
+    /// Every piece as (color, kind, point).
+    fn network_pieces(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+        self.occupied().squares().map(|sq| {
+            let piece = self.piece_at(sq as usize);
+            (color_of(piece).index(), kind_index(piece), sq as usize)
+        })
+    }
+
+    /// The network's evaluation for the side to move, if one is attached.
+    pub(super) fn network_eval(&self) -> Option<i32> {
+        Some(self.nnue.as_ref()?.evaluate(self.side().index()))
+    }
+
+    /// Whether the incremental accumulators equal a refresh (tests).
+    pub fn accumulators_match_refresh(&self) -> bool {
+        self.nnue
+            .as_ref()
+            .is_none_or(|stack| stack.matches(self.network_pieces()))
+    }
+}

@@ -1,0 +1,58 @@
+//! Xiangqi positions as NNUE training records: the board's own point
+//! numbering (0..90) and kinds General 0 … Soldier 6.
+
+use super::{Kind, Xiangqi};
+use crate::bitboard::Bits;
+use crate::nnue::record::{GameTag, PlacedPiece, Recordable, MAX_PIECES};
+use arrayvec::ArrayVec;
+use timur_search::Color;
+
+impl Recordable for Xiangqi {
+    const TAG: GameTag = GameTag::Xiangqi;
+
+    fn placed_pieces(&self) -> ArrayVec<PlacedPiece, MAX_PIECES> {
+        let mut out = ArrayVec::new();
+        for color in [Color::White, Color::Black] {
+            for kind in Kind::ALL {
+                for point in self.pieces(color, kind).squares() {
+                    // A legal xiangqi position has at most 32 pieces.
+                    let _ = out.try_push(PlacedPiece {
+                        square: point as u8,
+                        color: color.index() as u8,
+                        kind: kind as u8,
+                    });
+                }
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::record::{Record, RecordResult};
+    use crate::variants::Variant;
+
+    #[test]
+    fn the_start_position_packs_and_unpacks() {
+        let start = Xiangqi::start_position();
+        let pieces = start.placed_pieces();
+        assert_eq!(pieces.len(), 32);
+        let record = Record::new(GameTag::Xiangqi, &pieces, 0, 0, RecordResult::Draw, 0).unwrap();
+        let back: Vec<PlacedPiece> = record.placed_pieces().collect();
+        assert_eq!(back.len(), 32);
+        let generals: Vec<_> = back
+            .iter()
+            .filter(|p| p.kind == Kind::General as u8)
+            .collect();
+        assert_eq!(generals.len(), 2);
+        assert_eq!(
+            back.iter()
+                .filter(|p| p.kind == Kind::Soldier as u8)
+                .count(),
+            10
+        );
+        assert_eq!(back.iter().filter(|p| p.color == 1).count(), 16);
+    }
+}

@@ -1,0 +1,179 @@
+//! The networks' accumulators: after any sequence of moves made and taken
+//! back (chess: castling both ways, Chess960 included, en passant,
+//! promotions; xiangqi: captures and general moves), the incremental
+//! accumulators equal a refresh; and the `EvalFile` option refuses bad
+//! files and keeps the engine playing.
+
+mod common;
+
+use common::EngineProcess;
+use proptest::prelude::*;
+use std::sync::Arc;
+use std::time::Duration;
+use timur::nnue::network::{FeatureSet, Network};
+use timur::variants::chess::Chess;
+use timur::variants::xiangqi::Xiangqi;
+use timur::variants::Variant;
+use timur_search::{Game, MoveList};
+
+const POSITIONS: [&str; 5] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gga - 4 11",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+];
+
+/// A network with small pseudo-random weights, so every feature matters.
+fn noisy_network() -> Arc<Network> {
+    noisy(FeatureSet::Chess768)
+}
+
+fn noisy(features: FeatureSet) -> Arc<Network> {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |range: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % (2 * range + 1)) as i16 - range as i16
+    };
+    let mut net = Network::zeros(features);
+    net.feature_weights.iter_mut().for_each(|w| *w = next(50));
+    net.feature_bias.iter_mut().for_each(|w| *w = next(50));
+    net.output_weights.iter_mut().for_each(|w| *w = next(80));
+    Arc::new(net)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn accumulators_follow_make_and_unmake(
+        start in 0..POSITIONS.len(),
+        choices in proptest::collection::vec((any::<u16>(), any::<bool>()), 1..60),
+    ) {
+        let mut pos = Chess::from_fen(POSITIONS[start]).unwrap();
+        pos.attach_network(Some(noisy_network()));
+        let mut played = Vec::new();
+        for (choice, back) in choices {
+            if back && !played.is_empty() {
+                let mv = played.pop().unwrap();
+                pos.unmake_move(mv);
+            } else {
+                let mut moves = MoveList::new();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    continue;
+                }
+                let mv = moves[choice as usize % moves.len()];
+                pos.make_move(mv);
+                played.push(mv);
+            }
+            prop_assert!(pos.accumulators_match_refresh(), "after {:?} from {}", played, POSITIONS[start]);
+        }
+        let fresh = {
+            let mut copy = Chess::from_fen(&pos.to_fen()).unwrap();
+            copy.attach_network(Some(noisy_network()));
+            copy.evaluate()
+        };
+        prop_assert_eq!(pos.evaluate(), fresh);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn xiangqi_accumulators_follow_make_and_unmake(
+        choices in proptest::collection::vec((any::<u16>(), any::<bool>()), 1..80),
+    ) {
+        let mut pos = Xiangqi::start_position();
+        pos.attach_network(Some(noisy(FeatureSet::Xiangqi1260)));
+        let mut played = Vec::new();
+        for (choice, back) in choices {
+            if back && !played.is_empty() {
+                let mv = played.pop().unwrap();
+                pos.unmake_move(mv);
+            } else {
+                let mut moves = MoveList::new();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    continue;
+                }
+                let mv = moves[choice as usize % moves.len()];
+                pos.make_move(mv);
+                played.push(mv);
+            }
+            prop_assert!(pos.accumulators_match_refresh(), "after {:?}", played);
+        }
+    }
+}
+
+#[test]
+fn castling_both_ways_and_chess960_castling_keep_the_accumulators() {
+    for fen in [POSITIONS[1], POSITIONS[2]] {
+        let mut pos = Chess::from_fen(fen).unwrap();
+        pos.attach_network(Some(noisy_network()));
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let castles: Vec<_> = moves
+            .iter()
+            .copied()
+            .filter(|&mv| matches!(mv.kind(), timur::variants::chess::MoveKind::Castle))
+            .collect();
+        assert!(!castles.is_empty(), "{fen}: no castling to test");
+        for mv in castles {
+            pos.make_move(mv);
+            assert!(pos.accumulators_match_refresh(), "{fen}: {mv:?}");
+            pos.unmake_move(mv);
+            assert!(pos.accumulators_match_refresh(), "{fen}: back from {mv:?}");
+        }
+    }
+}
+
+#[test]
+fn bad_eval_files_are_refused_and_the_engine_plays_on() {
+    let dir = std::env::temp_dir().join(format!("timur-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = noisy_network().to_bytes();
+    let truncated = dir.join("truncated.tmnn");
+    std::fs::write(&truncated, &good[..good.len() / 2]).unwrap();
+    let foreign = dir.join("foreign.nnue");
+    std::fs::write(&foreign, b"not a network at all, just some text\n").unwrap();
+    let fine = dir.join("fine.tmnn");
+    std::fs::write(&fine, &good).unwrap();
+    let mut engine = EngineProcess::start();
+    engine.send("uci");
+    let declared = engine.read_until(Duration::from_secs(10), |l| l == "uciok");
+    assert!(declared
+        .iter()
+        .any(|l| l.starts_with("option name UseNNUE type check")));
+    assert!(declared
+        .iter()
+        .any(|l| l.starts_with("option name EvalFile type string")));
+    for (path, why) in [
+        (truncated.display().to_string(), "truncated"),
+        (foreign.display().to_string(), "magic"),
+        ("/no/such/file.tmnn".to_string(), "cannot read"),
+    ] {
+        engine.send(&format!("setoption name EvalFile value {path}"));
+        let lines = engine.sync();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string") && l.contains(why)),
+            "{path}: {lines:?}"
+        );
+    }
+    engine.send(&format!("setoption name EvalFile value {}", fine.display()));
+    let lines = engine.sync();
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    engine.send("position startpos moves e2e4");
+    engine.send("go depth 3");
+    engine.expect_prefix("bestmove ", Duration::from_secs(30));
+    engine.send("setoption name UseNNUE value false");
+    engine.send("go depth 3");
+    engine.expect_prefix("bestmove ", Duration::from_secs(30));
+    assert!(engine.close_and_wait(Duration::from_secs(10)));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
