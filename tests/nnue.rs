@@ -177,3 +177,14 @@ fn bad_eval_files_are_refused_and_the_engine_plays_on() {
     assert!(engine.close_and_wait(Duration::from_secs(10)));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_embedded_network_loads_and_evaluates() {
+    let embedded = timur::variants::chess::EMBEDDED_NETWORK;
+    let net = Arc::new(Network::from_bytes(embedded.bytes).expect("embedded network"));
+    assert_eq!(net.features, FeatureSet::Chess768);
+    let mut queen_up =
+        Chess::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+    queen_up.attach_network(Some(net));
+    assert!(queen_up.evaluate() > 500, "{}", queen_up.evaluate());
+}

@@ -318,11 +318,13 @@ fn end_of_game_rules() {
     let perpetual = Cycle {
         mover_always_checked: true,
         opponent_always_checked: false,
+        ..Cycle::default()
     };
     assert_eq!(p.repetition_outcome(perpetual), Outcome::Win { margin: 0 });
     let both = Cycle {
         mover_always_checked: true,
         opponent_always_checked: true,
+        ..Cycle::default()
     };
     assert_eq!(p.repetition_outcome(both), Outcome::Draw);
     assert_eq!(p.repetition_outcome(Cycle::default()), Outcome::Draw);
@@ -331,6 +333,7 @@ fn end_of_game_rules() {
     let checked_only_by_us = Cycle {
         mover_always_checked: false,
         opponent_always_checked: true,
+        ..Cycle::default()
     };
     assert_eq!(
         p.repetition_outcome(checked_only_by_us),

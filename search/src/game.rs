@@ -13,8 +13,9 @@
 //!   Jasir's "all home", the fifty-move rule) come from [`Game::rule_outcome`];
 //! - a position with no legal move is scored by [`Game::no_moves_outcome`]
 //!   (stalemate is a draw in chess, a loss in xiangqi and Tamerlane);
-//! - a repetition is judged by [`Game::repetition_outcome`] with the check
-//!   pattern of the cycle, so xiangqi's perpetual check can lose;
+//! - a repetition is judged by [`Game::repetition_outcome`] with the length
+//!   and check pattern of the cycle, so xiangqi's perpetual check and
+//!   perpetual chase can lose;
 //! - [`Game::in_check`] means "the side to move is in check" in whatever sense
 //!   the game has (Tamerlane: its single royal is attacked).
 
@@ -75,11 +76,15 @@ pub enum Outcome {
 /// The largest margin an [`Outcome`] may carry.
 pub const MAX_MARGIN: u32 = 15;
 
-/// The check pattern of a repetition cycle, handed to
-/// [`Game::repetition_outcome`]. The *mover* is the side that just completed
-/// the repetition (the side not to move in the repeated position).
+/// A repetition cycle, handed to [`Game::repetition_outcome`]: its length
+/// and check pattern. The *mover* is the side that just completed the
+/// repetition (the side not to move in the repeated position).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Cycle {
+    /// The moves in the cycle: the last `plies` moves made reach the
+    /// current position from its previous occurrence (a game that judges
+    /// more than checks, like xiangqi's chases, replays them).
+    pub plies: usize,
     /// Every move the mover made inside the cycle gave check.
     pub mover_always_checked: bool,
     /// Every move the opponent made inside the cycle gave check.

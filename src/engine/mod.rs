@@ -377,6 +377,13 @@ impl Engine {
         Some(format!("{who} {white}-{black}"))
     }
 
+    /// The result line of a game the rules have ended in the current
+    /// position (`0-1 {Perpetual chase}`), `None` while it goes on.
+    pub fn game_over_text(&self) -> Option<String> {
+        let end = xboard::game_end(&self.game, self.kind())?;
+        Some(timur_protocol::xboard::result_line(end.result, &end.reason))
+    }
+
     /// The position text of the current position.
     pub fn fen(&self) -> String {
         with_game!(&self.game, state => state.position().to_fen())

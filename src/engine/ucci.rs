@@ -142,6 +142,9 @@ fn offer_for(score: Score, draw_offered: bool) -> Option<UcciOffer> {
 
 fn go(engine: &mut Engine, session: &UcciSession, params: UcciGo) -> Result<(), String> {
     let draw_offered = params.draw;
+    if let Some(result) = engine.game_over_text() {
+        send(&ucci::info_message(&format!("game over: {result}")));
+    }
     let request = GoRequest {
         limits: session.limits(&params),
         searchmoves: Vec::new(),

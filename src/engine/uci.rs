@@ -273,7 +273,10 @@ fn go(engine: &mut Engine, params: GoParams) -> Result<(), String> {
         }
         return Ok(());
     }
-    if let Some(result) = engine.jasir_result_text() {
+    if let Some(result) = engine
+        .jasir_result_text()
+        .or_else(|| engine.game_over_text())
+    {
         send(&uci::info_string(&format!("game over: {result}")));
     }
     let side = engine.side_to_move();

@@ -42,6 +42,7 @@ pub fn repetitions(
             .all(|back| checks[index - back])
     };
     let cycle = Cycle {
+        plies: distance,
         mover_always_checked: checked(0),
         opponent_always_checked: checked(1),
     };
@@ -51,7 +52,7 @@ pub fn repetitions(
 /// The rules' verdict on the current position of `state`, or `None` while
 /// the game goes on. A position seen for the third time ends the game with
 /// the game's [`Game::repetition_outcome`] (chess: a draw; xiangqi:
-/// perpetual check loses).
+/// perpetual check or chase loses).
 pub fn judge<G: Variant>(state: &GameState<G>) -> Option<RuleEnd> {
     let pos = state.position();
     if let Some(outcome) = pos.rule_outcome() {
@@ -75,7 +76,7 @@ pub fn judge<G: Variant>(state: &GameState<G>) -> Option<RuleEnd> {
         let reason = match outcome {
             Outcome::Draw => "threefold repetition",
             _ if cycle.mover_always_checked || cycle.opponent_always_checked => "perpetual check",
-            _ => "repetition decided by rule",
+            _ => "perpetual chase",
         };
         return Some(RuleEnd {
             outcome,

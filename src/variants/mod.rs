@@ -10,8 +10,8 @@ pub mod xiangqi;
 use crate::nnue::active::Embedded;
 use timur_search::Game;
 
-/// The networks built into the binary (each game's own file lists its own).
-pub const EMBEDDED_NETWORKS: &[Embedded] = &[];
+/// The networks built into the binary (each game's folder holds its own).
+pub const EMBEDDED_NETWORKS: &[Embedded] = &[chess::EMBEDDED_NETWORK];
 
 /// How move text is written on the wire, where a game has more than one
 /// convention.

@@ -155,6 +155,7 @@ impl<G: Game> Worker<'_, G> {
                 .all(|back| self.checks[index - back])
         };
         let cycle = Cycle {
+            plies: distance,
             mover_always_checked: checked(0),
             opponent_always_checked: checked(1),
         };

@@ -6,7 +6,7 @@
 //! [`Game::repetition_outcome`]; a position repeated for the third time
 //! (same side to move, within the reversible plies) ends the game as the
 //! game's repetition rule says (a draw in chess; a loss for a perpetual
-//! checker in xiangqi).
+//! checker or chaser in xiangqi).
 
 use crate::engine::{AnyGame, GameState, VariantKind};
 use crate::variants::Variant;
@@ -73,10 +73,10 @@ fn end_of<G: Variant>(state: &GameState<G>, kind: VariantKind) -> Option<GameEnd
     let outcome = pos.repetition_outcome(cycle);
     let reason = match outcome {
         Outcome::Draw => "Draw by repetition".to_owned(),
-        outcome => format!(
-            "{} wins by the repetition rule",
-            side_name(winner(outcome, mover))
-        ),
+        _ if cycle.mover_always_checked || cycle.opponent_always_checked => {
+            "Perpetual check".to_owned()
+        }
+        _ => "Perpetual chase".to_owned(),
     };
     Some(GameEnd {
         result: result_of(outcome, mover),
@@ -112,6 +112,7 @@ fn repetition<G: Variant>(state: &GameState<G>) -> Option<Cycle> {
     // opponent those into now-1, now-3, …
     let all = |first: usize| (first..distance).step_by(2).all(checked);
     Some(Cycle {
+        plies: distance,
         mover_always_checked: all(0),
         opponent_always_checked: all(1),
     })

@@ -9,6 +9,7 @@ mod fen;
 mod game;
 mod movegen;
 mod nnue;
+pub use nnue::EMBEDDED_NETWORK;
 mod notation;
 mod position;
 mod record;

@@ -3,9 +3,20 @@
 
 use super::Chess;
 use crate::bitboard::Bits;
+use crate::nnue::active::Embedded;
 use crate::nnue::network::Network;
+use crate::nnue::record::GameTag;
 use crate::nnue::stack::AccumulatorStack;
 use std::sync::Arc;
+
+/// The network built into the binary (how it was made: docs/nnue.md). Off
+/// by default: it has not yet beaten the hand-written evaluation
+/// (`setoption name UseNNUE value true` turns it on).
+pub const EMBEDDED_NETWORK: Embedded = Embedded {
+    game: GameTag::Chess,
+    bytes: include_bytes!("networks/chess-gen0.tmnn"),
+    on_by_default: false,
+};
 
 impl Chess {
     /// Evaluates with `network` from now on (`None`: the hand-written

@@ -1,8 +1,9 @@
 //! [`Game`] for xiangqi: the search's view, including the end-of-game rules
-//! (no legal move loses, perpetual check loses, 120 plies without capture
-//! draw).
+//! (no legal move loses, perpetual check and perpetual chase lose, 120
+//! plies without capture draw).
 
 use super::board::{kind_index, Kind, EMPTY, SQUARES};
+use super::chase::judge_cycle;
 use super::eval::MATERIAL;
 use super::moves::Move;
 use super::position::Xiangqi;
@@ -122,10 +123,26 @@ impl Game for Xiangqi {
         // the other side did not, is the perpetual checker and loses. The
         // cycle may be closed by either side (the first recurrence can come
         // after the checked side's reply), so both directions are decided
-        // here. Mutual perpetual checks and every other cycle are draws.
+        // here. Mutual perpetual checks are draws.
         match (cycle.mover_always_checked, cycle.opponent_always_checked) {
-            (true, false) => Outcome::Win { margin: 0 },
-            (false, true) => Outcome::Loss { margin: 0 },
+            (true, false) => return Outcome::Win { margin: 0 },
+            (false, true) => return Outcome::Loss { margin: 0 },
+            (true, true) => return Outcome::Draw,
+            (false, false) => {}
+        }
+        // Otherwise a cycle with any check is a draw; without checks, a side
+        // that chases alone loses.
+        let Some(verdict) = judge_cycle(self, cycle.plies) else {
+            return Outcome::Draw;
+        };
+        let (us, them) = (self.side(), self.side().flip());
+        match (
+            verdict.any_check,
+            verdict.chases[us.index()],
+            verdict.chases[them.index()],
+        ) {
+            (false, true, false) => Outcome::Loss { margin: 0 },
+            (false, false, true) => Outcome::Win { margin: 0 },
             _ => Outcome::Draw,
         }
     }

@@ -4,12 +4,13 @@
 //! [`attacks`] (compile-time tables), [`position`] (make/unmake, Zobrist,
 //! attack detection), [`movegen`] (legal generation and bulk counting),
 //! [`fen`], [`notation`], [`eval`], [`game`] (the search's [`Game`] view and
-//! the end-of-game rules) and [`variant`] (the text side).
+//! the end-of-game rules), [`chase`] (perpetual chase) and [`variant`] (the text side).
 //!
 //! [`Game`]: timur_search::Game
 
 pub mod attacks;
 pub mod board;
+pub mod chase;
 pub mod eval;
 pub mod fen;
 pub mod game;

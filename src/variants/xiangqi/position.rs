@@ -47,6 +47,8 @@ pub static ZOBRIST: Zobrist = zobrist_table();
 /// What `unmake` needs to restore.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
+    /// The move made (a null move is stored as `None`).
+    mv: Option<Move>,
     captured: Piece,
     key: u64,
     since_capture: u32,
@@ -218,6 +220,7 @@ impl Xiangqi {
         let captured = self.board[to];
         let us = self.side.index();
         self.history.push(Undo {
+            mv: Some(mv),
             captured,
             key: self.key,
             since_capture: self.since_capture,
@@ -302,9 +305,17 @@ impl Xiangqi {
         self.since_irreversible = undo.since_irreversible;
     }
 
+    /// The last `plies` moves made, oldest first; `None` if fewer were made
+    /// or a null move is among them.
+    pub(super) fn last_moves(&self, plies: usize) -> Option<Vec<Move>> {
+        let start = self.history.len().checked_sub(plies)?;
+        self.history[start..].iter().map(|undo| undo.mv).collect()
+    }
+
     /// Passes the turn.
     pub fn make_null(&mut self) {
         self.history.push(Undo {
+            mv: None,
             captured: EMPTY,
             key: self.key,
             since_capture: self.since_capture,
