@@ -104,6 +104,9 @@ enum Command {
     /// Play engine-vs-engine games (UCI, UCCI, XBoard engines) refereed by
     /// timur's rules; prints a line per game and the results table.
     Match(Box<timur::matches::MatchArgs>),
+    /// Play and analyse every game in the browser: serves a local page
+    /// (loopback only unless `--host` says otherwise).
+    Gui(timur::gui::GuiArgs),
     /// NNUE: generate training data from self-play.
     Nnue(timur::nnue::NnueArgs),
 }
@@ -152,6 +155,7 @@ fn main() -> ExitCode {
             .map(|(nodes, nps)| println!("{nodes} nodes {nps} nps")),
         Some(Command::Tune(args)) => timur::tune::run(&args),
         Some(Command::Match(args)) => timur::matches::run_cli(&args),
+        Some(Command::Gui(args)) => timur::gui::run(&args),
         Some(Command::Nnue(args)) => timur::nnue::run(&args),
     };
     match result {

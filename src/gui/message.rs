@@ -1,0 +1,166 @@
+//! The JSON messages between the page and its session, one per WebSocket
+//! text frame. The page sends [`ClientMsg`]; the session answers with
+//! [`ServerMsg`]s.
+
+use super::moves::MoveSquares;
+use serde::{Deserialize, Serialize};
+
+/// Which sides the engine plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Sides {
+    /// White only.
+    White,
+    /// Black only.
+    Black,
+    /// Both sides (the engine plays itself).
+    Both,
+    /// Neither: the person moves for both.
+    None,
+}
+
+/// A message from the page.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// A new game of `variant` from its start position, or from `fen`;
+    /// Chess960 from start array `number` (0..960), random when absent.
+    New {
+        /// `chess`, `chess960`, `xiangqi`, `tamerlane`, `jasir`, `jarmo`.
+        variant: String,
+        /// Position text to start from.
+        #[serde(default)]
+        fen: Option<String>,
+        /// Chess960 start array.
+        #[serde(default)]
+        number: Option<u32>,
+    },
+    /// The person plays a move (its text from the legal list).
+    Move {
+        /// The move text.
+        text: String,
+    },
+    /// One ply back.
+    Undo,
+    /// One ply forward along the move list.
+    Redo,
+    /// Shows the position after `ply` plies of the move list.
+    Jump {
+        /// 0 = the start position.
+        ply: usize,
+    },
+    /// Who the engine plays and how long it thinks.
+    Engine {
+        /// The engine's sides.
+        sides: Sides,
+        /// Depth limit per move.
+        #[serde(default)]
+        depth: Option<u32>,
+        /// Time per move in milliseconds.
+        #[serde(default)]
+        movetime_ms: Option<u64>,
+    },
+    /// The engine plays the side to move now.
+    Go,
+    /// Analysis on or off, with 1..3 lines.
+    Analyse {
+        /// Analyse continuously.
+        on: bool,
+        /// Principal variations (1..=3).
+        #[serde(default)]
+        multipv: Option<usize>,
+    },
+    /// Stops a search (an engine move is played as found so far).
+    Stop,
+    /// A new game from pasted position text, same variant.
+    Position {
+        /// FEN, TFEN or JFEN.
+        fen: String,
+    },
+    /// Asks for the game as PGN.
+    SavePgn,
+    /// Replaces the game by a PGN's (its `Variant` tag picks the game).
+    LoadPgn {
+        /// The PGN text.
+        pgn: String,
+    },
+}
+
+/// The game as the page draws it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StateView {
+    /// The variant's protocol name.
+    pub variant: String,
+    /// Position text of the start.
+    pub start_fen: String,
+    /// Position text now.
+    pub fen: String,
+    /// Every move of the line, including those after `ply` (redo).
+    pub moves: Vec<String>,
+    /// How many moves of `moves` are played.
+    pub ply: usize,
+    /// `white` or `black`.
+    pub side: String,
+    /// The legal moves here, with their squares (empty when over).
+    pub legal: Vec<MoveSquares>,
+    /// The game's end, when it has one.
+    pub result: Option<ResultView>,
+    /// Whether the engine is thinking on its move.
+    pub thinking: bool,
+    /// Whether analysis runs.
+    pub analysing: bool,
+}
+
+/// A finished game's result and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResultView {
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    pub result: String,
+    /// `checkmate`, `threefold repetition`, …
+    pub reason: String,
+}
+
+/// A message to the page.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The game changed.
+    State(StateView),
+    /// Search progress.
+    Info {
+        /// Completed depth.
+        depth: u32,
+        /// 1-based line number.
+        multipv: u32,
+        /// `+0.35`, `-1.20`, `mate 3`, `mate -2` (side to move's view).
+        score: String,
+        /// Nodes searched.
+        nodes: u64,
+        /// The principal variation.
+        pv: Vec<String>,
+    },
+    /// The request was refused; nothing changed.
+    Error {
+        /// Why.
+        message: String,
+    },
+    /// The game as PGN.
+    Pgn {
+        /// The PGN text.
+        text: String,
+    },
+}
+
+impl ServerMsg {
+    /// The JSON text of this message.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|why| {
+            format!(r#"{{"type":"error","message":"cannot encode a reply: {why}"}}"#)
+        })
+    }
+}
+
+/// Reads a page message.
+pub fn parse(text: &str) -> Result<ClientMsg, String> {
+    serde_json::from_str(text).map_err(|why| format!("bad message: {why}"))
+}

@@ -1,0 +1,401 @@
+//! One browser tab's game: an [`Engine`] plus the move list the page shows
+//! (with the moves after the cursor kept for redo), who the engine plays,
+//! and the search running for it. Searches report through a channel of
+//! [`SearchNote`]s that the connection feeds back into [`Session::on_search`].
+
+use super::message::{parse, ClientMsg, ResultView, ServerMsg, Sides, StateView};
+use super::{moves, pgn};
+use crate::engine::{Engine, GoRequest, SearchEvent, VariantKind};
+use crate::matches::record::GameResult;
+use crate::matches::referee::judge;
+use crate::variants::chess::Chess;
+use crate::variants::Variant;
+use crate::with_game;
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use timur_search::{Color, Game, Limits, MoveList, Score};
+
+/// A search event, tagged with the search it belongs to.
+#[derive(Clone, Debug)]
+pub struct SearchNote {
+    generation: u64,
+    event: SearchEvent,
+}
+
+/// What the running search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    Play,
+    Analyse,
+}
+
+/// A tab's session.
+pub struct Session {
+    engine: Engine,
+    start: Option<String>,
+    line: Vec<String>,
+    ply: usize,
+    sides: Sides,
+    limits: Limits,
+    analysing: bool,
+    multipv: usize,
+    running: Option<Purpose>,
+    generation: u64,
+    notes: Arc<Mutex<Sender<SearchNote>>>,
+}
+
+impl Session {
+    /// A chess game at the start, engine playing Black at depth 6; search
+    /// events go to `notes`.
+    pub fn new(notes: Sender<SearchNote>) -> Session {
+        Session {
+            engine: Engine::new(),
+            start: None,
+            line: Vec::new(),
+            ply: 0,
+            sides: Sides::Black,
+            limits: Limits {
+                depth: Some(6),
+                ..Limits::default()
+            },
+            analysing: false,
+            multipv: 1,
+            running: None,
+            generation: 0,
+            notes: Arc::new(Mutex::new(notes)),
+        }
+    }
+
+    /// The state the page starts with.
+    pub fn hello(&self) -> Vec<ServerMsg> {
+        vec![self.state()]
+    }
+
+    /// Handles one message text from the page. A malformed or refused
+    /// message gets one [`ServerMsg::Error`] and changes nothing.
+    pub fn handle(&mut self, text: &str) -> Vec<ServerMsg> {
+        let result = parse(text).and_then(|msg| self.apply(msg));
+        match result {
+            Ok(replies) => replies,
+            Err(message) => vec![ServerMsg::Error { message }],
+        }
+    }
+
+    fn apply(&mut self, msg: ClientMsg) -> Result<Vec<ServerMsg>, String> {
+        match msg {
+            ClientMsg::New {
+                variant,
+                fen,
+                number,
+            } => {
+                let kind: VariantKind = variant.parse()?;
+                let fen = match (fen, kind, number) {
+                    (Some(fen), _, _) => Some(fen),
+                    (None, VariantKind::Chess960, n) => Some(chess960_fen(n)?),
+                    (None, _, Some(_)) => return Err("`number` is for chess960 only".into()),
+                    (None, _, None) => None,
+                };
+                self.reset(kind, fen, Vec::new())?;
+                self.engine.clear_hash();
+                Ok(self.changed(true))
+            }
+            ClientMsg::Move { text } => {
+                if self.result().is_some() {
+                    return Err(format!("move `{text}`: the game is over"));
+                }
+                self.play(&text)?;
+                Ok(self.changed(true))
+            }
+            ClientMsg::Undo => {
+                if self.ply == 0 {
+                    return Err("nothing to undo".into());
+                }
+                self.goto(self.ply - 1)?;
+                Ok(self.changed(false))
+            }
+            ClientMsg::Redo => {
+                if self.ply == self.line.len() {
+                    return Err("nothing to redo".into());
+                }
+                self.goto(self.ply + 1)?;
+                Ok(self.changed(false))
+            }
+            ClientMsg::Jump { ply } => {
+                if ply > self.line.len() {
+                    return Err(format!("no ply {ply}: the line has {}", self.line.len()));
+                }
+                self.goto(ply)?;
+                Ok(self.changed(false))
+            }
+            ClientMsg::Engine {
+                sides,
+                depth,
+                movetime_ms,
+            } => {
+                if depth == Some(0) || movetime_ms == Some(0) {
+                    return Err("depth and time must be positive".into());
+                }
+                if depth.is_none() && movetime_ms.is_none() {
+                    return Err("give a depth or a time per move".into());
+                }
+                self.sides = sides;
+                self.limits = Limits {
+                    depth: depth.map(|d| d.min(64)),
+                    movetime: movetime_ms.map(Duration::from_millis),
+                    ..Limits::default()
+                };
+                Ok(self.changed(true))
+            }
+            ClientMsg::Go => {
+                if self.result().is_some() {
+                    return Err("the game is over".into());
+                }
+                self.start_search(Purpose::Play)?;
+                Ok(vec![self.state()])
+            }
+            ClientMsg::Analyse { on, multipv } => {
+                let lines = multipv.unwrap_or(self.multipv);
+                if !(1..=3).contains(&lines) {
+                    return Err(format!("multipv {lines}: 1 to 3 lines"));
+                }
+                self.multipv = lines;
+                self.analysing = on;
+                Ok(self.changed(false))
+            }
+            ClientMsg::Stop => {
+                self.engine.stop();
+                Ok(Vec::new())
+            }
+            ClientMsg::Position { fen } => {
+                self.reset(self.engine.kind(), Some(fen), Vec::new())?;
+                Ok(self.changed(false))
+            }
+            ClientMsg::SavePgn => Ok(vec![ServerMsg::Pgn {
+                text: pgn::write(
+                    self.engine.kind(),
+                    self.start.as_deref(),
+                    &self.line[..self.ply],
+                    self.result().map(|r| r.result).as_deref(),
+                ),
+            }]),
+            ClientMsg::LoadPgn { pgn: text } => {
+                let game = pgn::read(&text)?;
+                self.reset(game.variant, game.fen, game.moves)?;
+                Ok(self.changed(false))
+            }
+        }
+    }
+
+    /// Handles a search event; stale events (of a search since replaced)
+    /// are dropped.
+    pub fn on_search(&mut self, note: SearchNote) -> Vec<ServerMsg> {
+        if note.generation != self.generation {
+            return Vec::new();
+        }
+        match note.event {
+            SearchEvent::Info(info) => vec![ServerMsg::Info {
+                depth: info.depth,
+                multipv: info.multipv,
+                score: score_text(info.score),
+                nodes: info.nodes,
+                pv: info.pv,
+            }],
+            SearchEvent::Done(best) => {
+                let purpose = self.running.take();
+                self.engine.wait();
+                match (purpose, best.best) {
+                    (Some(Purpose::Play), Some(mv)) if self.play(&mv).is_ok() => self.changed(true),
+                    _ => vec![self.state()],
+                }
+            }
+        }
+    }
+
+    /// Plays `text` at the cursor; the moves after it are dropped.
+    fn play(&mut self, text: &str) -> Result<(), String> {
+        self.halt();
+        self.engine.play_move(text)?;
+        self.line.truncate(self.ply);
+        self.line.push(text.to_string());
+        self.ply += 1;
+        Ok(())
+    }
+
+    /// Moves the cursor to `ply`.
+    fn goto(&mut self, ply: usize) -> Result<(), String> {
+        self.halt();
+        self.engine
+            .set_position(self.start.as_deref(), &self.line[..ply])?;
+        self.ply = ply;
+        Ok(())
+    }
+
+    /// A new line of `kind` from `fen` with `line` played; on error nothing
+    /// changes.
+    fn reset(
+        &mut self,
+        kind: VariantKind,
+        fen: Option<String>,
+        line: Vec<String>,
+    ) -> Result<(), String> {
+        self.halt();
+        let old_kind = self.engine.kind();
+        self.engine.set_variant(kind)?;
+        if let Err(why) = self.engine.set_position(fen.as_deref(), &line) {
+            self.engine.set_variant(old_kind)?;
+            self.engine
+                .set_position(self.start.as_deref(), &self.line[..self.ply])?;
+            return Err(why);
+        }
+        self.ply = line.len();
+        self.line = line;
+        self.start = fen;
+        Ok(())
+    }
+
+    /// After a change: the engine moves if it plays the side to move and
+    /// `may_play` (not while browsing the line), analysis restarts; then
+    /// the new state.
+    fn changed(&mut self, may_play: bool) -> Vec<ServerMsg> {
+        self.halt();
+        if self.result().is_none() {
+            let engine_to_move = match self.engine.side_to_move() {
+                Color::White => matches!(self.sides, Sides::White | Sides::Both),
+                Color::Black => matches!(self.sides, Sides::Black | Sides::Both),
+            };
+            let purpose = if may_play && engine_to_move {
+                Some(Purpose::Play)
+            } else if self.analysing {
+                Some(Purpose::Analyse)
+            } else {
+                None
+            };
+            if let Some(purpose) = purpose {
+                if let Err(message) = self.start_search(purpose) {
+                    return vec![self.state(), ServerMsg::Error { message }];
+                }
+            }
+        }
+        vec![self.state()]
+    }
+
+    /// Starts a search for `purpose` at the cursor.
+    fn start_search(&mut self, purpose: Purpose) -> Result<(), String> {
+        self.halt();
+        let limits = match purpose {
+            Purpose::Play => self.limits.clone(),
+            Purpose::Analyse => Limits {
+                infinite: true,
+                ..Limits::default()
+            },
+        };
+        let lines = match purpose {
+            Purpose::Play => 1,
+            Purpose::Analyse => self.multipv,
+        };
+        self.engine.set_multipv(lines);
+        let notes = Arc::clone(&self.notes);
+        let generation = self.generation;
+        let events = Arc::new(move |event| {
+            if let Ok(sender) = notes.lock() {
+                let _ = sender.send(SearchNote { generation, event });
+            }
+        });
+        self.engine.go(
+            GoRequest {
+                limits,
+                ..GoRequest::default()
+            },
+            events,
+        )?;
+        self.running = Some(purpose);
+        Ok(())
+    }
+
+    /// Stops any search; its remaining events become stale.
+    fn halt(&mut self) {
+        self.engine.stop_and_wait();
+        self.running = None;
+        self.generation += 1;
+    }
+
+    /// The rules' verdict on the position at the cursor.
+    fn result(&self) -> Option<ResultView> {
+        let side = self.engine.side_to_move();
+        let end = with_game!(self.engine.game(), state => judge(state))?;
+        let mut reason = end.reason;
+        if let Some(score) = self.engine.jasir_result_text() {
+            reason = format!("{reason} ({score})");
+        }
+        Some(ResultView {
+            result: GameResult::from_outcome(end.outcome, side)
+                .text()
+                .to_string(),
+            reason,
+        })
+    }
+
+    /// The game as the page draws it.
+    pub fn state(&self) -> ServerMsg {
+        let result = self.result();
+        let notation = self.engine.notation();
+        let legal = if result.is_some() {
+            Vec::new()
+        } else {
+            with_game!(self.engine.game(), state => {
+                let pos = state.position();
+                let mut list = MoveList::new();
+                pos.legal_moves(&mut list);
+                list.iter()
+                    .filter_map(|&mv| moves::split(&pos.format_move(mv, notation)))
+                    .collect()
+            })
+        };
+        let start_fen = with_game!(self.engine.game(), state => state.start().to_fen());
+        ServerMsg::State(StateView {
+            variant: self.engine.kind().name().to_string(),
+            start_fen,
+            fen: self.engine.fen(),
+            moves: self.line.clone(),
+            ply: self.ply,
+            side: match self.engine.side_to_move() {
+                Color::White => "white",
+                Color::Black => "black",
+            }
+            .to_string(),
+            legal,
+            result,
+            thinking: self.running == Some(Purpose::Play),
+            analysing: self.running == Some(Purpose::Analyse),
+        })
+    }
+}
+
+impl Drop for Session {
+    /// A closed tab stops its search.
+    fn drop(&mut self) {
+        self.engine.stop_and_wait();
+    }
+}
+
+/// The Chess960 start array `number`, or a random one.
+fn chess960_fen(number: Option<u32>) -> Result<String, String> {
+    let n = number.unwrap_or_else(|| {
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        nanos % 960
+    });
+    Chess::chess960_start(n)
+        .map(|pos| pos.to_fen())
+        .ok_or_else(|| format!("chess960 start {n}: numbers run 0..959"))
+}
+
+/// A score for people: pawns with a sign, or `mate N`.
+fn score_text(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+        Score::Mate { moves, .. } => format!("mate {moves}"),
+    }
+}
