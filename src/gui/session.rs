@@ -302,15 +302,20 @@ impl Session {
                 let _ = sender.send(SearchNote { generation, event });
             }
         });
-        self.engine.go(
+        // The page's limits are well-formed, so `go` has nothing to repair;
+        // if it ever does, the search still runs and the page hears why.
+        let notes = self.engine.go(
             GoRequest {
                 limits,
                 ..GoRequest::default()
             },
             events,
-        )?;
+        );
         self.running = Some(purpose);
-        Ok(())
+        match notes.is_empty() {
+            true => Ok(()),
+            false => Err(notes.join("; ")),
+        }
     }
 
     /// Stops any search; its remaining events become stale.
