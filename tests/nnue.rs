@@ -44,6 +44,33 @@ fn noisy(features: FeatureSet) -> Arc<Network> {
     Arc::new(net)
 }
 
+/// Plays `choices` on `pos` (each a move to make, or a take-back) and
+/// checks after every step that `matches` holds.
+fn walk<G: Game>(
+    pos: &mut G,
+    choices: &[(u16, bool)],
+    matches: impl Fn(&G) -> bool,
+) -> Result<(), TestCaseError> {
+    let mut played = Vec::new();
+    for &(choice, back) in choices {
+        if back && !played.is_empty() {
+            let mv = played.pop().unwrap();
+            pos.unmake_move(mv);
+        } else {
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                continue;
+            }
+            let mv = moves[choice as usize % moves.len()];
+            pos.make_move(mv);
+            played.push(mv);
+        }
+        prop_assert!(matches(pos), "after {:?}", played);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -54,23 +81,7 @@ proptest! {
     ) {
         let mut pos = Chess::from_fen(POSITIONS[start]).unwrap();
         pos.attach_network(Some(noisy_network()));
-        let mut played = Vec::new();
-        for (choice, back) in choices {
-            if back && !played.is_empty() {
-                let mv = played.pop().unwrap();
-                pos.unmake_move(mv);
-            } else {
-                let mut moves = MoveList::new();
-                pos.legal_moves(&mut moves);
-                if moves.is_empty() {
-                    continue;
-                }
-                let mv = moves[choice as usize % moves.len()];
-                pos.make_move(mv);
-                played.push(mv);
-            }
-            prop_assert!(pos.accumulators_match_refresh(), "after {:?} from {}", played, POSITIONS[start]);
-        }
+        walk(&mut pos, &choices, Chess::accumulators_match_refresh)?;
         let fresh = {
             let mut copy = Chess::from_fen(&pos.to_fen()).unwrap();
             copy.attach_network(Some(noisy_network()));
@@ -89,23 +100,7 @@ proptest! {
     ) {
         let mut pos = Xiangqi::start_position();
         pos.attach_network(Some(noisy(FeatureSet::Xiangqi1260)));
-        let mut played = Vec::new();
-        for (choice, back) in choices {
-            if back && !played.is_empty() {
-                let mv = played.pop().unwrap();
-                pos.unmake_move(mv);
-            } else {
-                let mut moves = MoveList::new();
-                pos.legal_moves(&mut moves);
-                if moves.is_empty() {
-                    continue;
-                }
-                let mv = moves[choice as usize % moves.len()];
-                pos.make_move(mv);
-                played.push(mv);
-            }
-            prop_assert!(pos.accumulators_match_refresh(), "after {:?}", played);
-        }
+        walk(&mut pos, &choices, Xiangqi::accumulators_match_refresh)?;
     }
 }
 

@@ -259,6 +259,28 @@ pub trait Recordable {
     fn placed_pieces(&self) -> arrayvec::ArrayVec<PlacedPiece, MAX_PIECES>;
 }
 
+/// The pieces of a bitboard position: for each colour and each of `kinds`,
+/// the squares `pieces(color, kind)` holds (at most [`MAX_PIECES`] kept).
+pub fn pieces_of<K: Copy, B: crate::bitboard::Bits>(
+    kinds: &[K],
+    kind_index: impl Fn(K) -> u8,
+    pieces: impl Fn(timur_search::Color, K) -> B,
+) -> arrayvec::ArrayVec<PlacedPiece, MAX_PIECES> {
+    let mut out = arrayvec::ArrayVec::new();
+    for color in [timur_search::Color::White, timur_search::Color::Black] {
+        for &kind in kinds {
+            for square in pieces(color, kind).squares() {
+                let _ = out.try_push(PlacedPiece {
+                    square: square as u8,
+                    color: color.index() as u8,
+                    kind: kind_index(kind),
+                });
+            }
+        }
+    }
+    out
+}
+
 /// Appends whole records to a data file.
 pub struct RecordWriter {
     out: BufWriter<File>,

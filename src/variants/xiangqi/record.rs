@@ -2,29 +2,18 @@
 //! numbering (0..90) and kinds General 0 … Soldier 6.
 
 use super::{Kind, Xiangqi};
-use crate::bitboard::Bits;
-use crate::nnue::record::{GameTag, PlacedPiece, Recordable, MAX_PIECES};
+use crate::nnue::record::{pieces_of, GameTag, PlacedPiece, Recordable, MAX_PIECES};
 use arrayvec::ArrayVec;
-use timur_search::Color;
 
 impl Recordable for Xiangqi {
     const TAG: GameTag = GameTag::Xiangqi;
 
     fn placed_pieces(&self) -> ArrayVec<PlacedPiece, MAX_PIECES> {
-        let mut out = ArrayVec::new();
-        for color in [Color::White, Color::Black] {
-            for kind in Kind::ALL {
-                for point in self.pieces(color, kind).squares() {
-                    // A legal xiangqi position has at most 32 pieces.
-                    let _ = out.try_push(PlacedPiece {
-                        square: point as u8,
-                        color: color.index() as u8,
-                        kind: kind as u8,
-                    });
-                }
-            }
-        }
-        out
+        pieces_of(
+            &Kind::ALL,
+            |kind| kind as u8,
+            |color, kind| self.pieces(color, kind),
+        )
     }
 }
 
