@@ -97,6 +97,10 @@ enum Command {
         /// Hash size in MiB.
         #[arg(long, default_value_t = 16)]
         hash: usize,
+        /// Evaluate with the built-in networks (true) or the hand-written
+        /// evaluations (false); default: as `UseNNUE` defaults.
+        #[arg(long)]
+        nnue: Option<bool>,
     },
     /// Tune a game's evaluation weights (Texel tuning): `extract`
     /// positions from games, then `fit` the weights to them.
@@ -151,8 +155,14 @@ fn main() -> ExitCode {
             depth,
             threads,
             hash,
-        }) => timur::bench::run(variant, depth, threads, hash)
-            .map(|(nodes, nps)| println!("{nodes} nodes {nps} nps")),
+            nnue,
+        }) => {
+            if let Some(on) = nnue {
+                timur::nnue::active::set_enabled(on);
+            }
+            timur::bench::run(variant, depth, threads, hash)
+        }
+        .map(|(nodes, nps)| println!("{nodes} nodes {nps} nps")),
         Some(Command::Tune(args)) => timur::tune::run(&args),
         Some(Command::Match(args)) => timur::matches::run_cli(&args),
         Some(Command::Gui(args)) => timur::gui::run(&args),

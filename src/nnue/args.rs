@@ -2,6 +2,7 @@
 
 use super::datagen::DatagenSettings;
 use super::network::{FeatureSet, HIDDEN};
+use super::relabel::RelabelSettings;
 use super::train::TrainSettings;
 use crate::engine::VariantKind;
 use clap::{Args, Subcommand};
@@ -23,6 +24,71 @@ pub enum NnueCommand {
     Datagen(DatagenArgs),
     /// Train a network on data files and write it (quantised).
     Train(TrainArgs),
+    /// Score a data file's positions again with an outside UCI engine at a
+    /// fixed depth, keeping the games' results.
+    Relabel(RelabelArgs),
+}
+
+/// `timur nnue relabel`.
+#[derive(Args, Debug, Clone)]
+pub struct RelabelArgs {
+    /// The UCI engine that scores (e.g. /usr/games/stockfish).
+    #[arg(long)]
+    pub engine: PathBuf,
+    /// Engine options as NAME=VALUE, sent with `setoption`.
+    #[arg(long = "option")]
+    pub options: Vec<String>,
+    /// Depth of each search.
+    #[arg(long, default_value_t = 6)]
+    pub depth: u32,
+    /// The data file to score.
+    #[arg(long)]
+    pub data: PathBuf,
+    /// The data file the rescored records are appended to.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Engine processes side by side.
+    #[arg(long, default_value_t = 1)]
+    pub processes: usize,
+    /// Records of --data to skip first (to resume).
+    #[arg(long, default_value_t = 0)]
+    pub start: u64,
+    /// At most this many records.
+    #[arg(long)]
+    pub count: Option<u64>,
+    /// Positions scored at or beyond this many centipawns, or mates, are dropped.
+    #[arg(long, default_value_t = 3000)]
+    pub max_score: i32,
+    /// The engine's centipawns are multiplied by this (timur's own scale).
+    #[arg(long, default_value_t = 1.0)]
+    pub scale: f64,
+}
+
+impl RelabelArgs {
+    /// The run these arguments ask for.
+    pub fn settings(&self) -> Result<RelabelSettings, String> {
+        let options = self
+            .options
+            .iter()
+            .map(|pair| {
+                pair.split_once('=')
+                    .map(|(n, v)| (n.to_string(), v.to_string()))
+                    .ok_or_else(|| format!("--option {pair}: expected NAME=VALUE"))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(RelabelSettings {
+            engine: self.engine.clone(),
+            options,
+            depth: self.depth.max(1),
+            data: self.data.clone(),
+            out: self.out.clone(),
+            processes: self.processes.max(1),
+            start: self.start,
+            count: self.count,
+            max_score: self.max_score,
+            scale: self.scale,
+        })
+    }
 }
 
 /// `timur nnue train`.
@@ -55,6 +121,9 @@ pub struct TrainArgs {
     /// Use at most this many positions (0 = all).
     #[arg(long, default_value_t = 0)]
     pub max_positions: usize,
+    /// Also train on each training position mirrored along the centre file.
+    #[arg(long)]
+    pub mirror: bool,
     /// Seed of the initial weights and shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -93,6 +162,7 @@ impl TrainArgs {
             lambda: self.lambda.clamp(0.0, 1.0),
             validation: self.validation.clamp(0.0, 0.5),
             max_positions: self.max_positions,
+            mirror: self.mirror,
             seed: self.seed,
             out: self.out.clone(),
         })

@@ -7,6 +7,7 @@ pub mod args;
 pub mod datagen;
 pub mod network;
 pub mod record;
+pub mod relabel;
 pub mod stack;
 pub mod train;
 
@@ -25,6 +26,14 @@ pub fn run(args: &NnueArgs) -> Result<(), String> {
                 summary.white_wins,
                 summary.draws,
                 summary.black_wins
+            );
+            Ok(())
+        }
+        NnueCommand::Relabel(a) => {
+            let summary = relabel::run(&a.settings()?)?;
+            println!(
+                "{} records read, {} written with the engine's score, {} dropped",
+                summary.read, summary.written, summary.dropped
             );
             Ok(())
         }

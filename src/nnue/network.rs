@@ -66,6 +66,16 @@ impl FeatureSet {
         }
     }
 
+    /// The square seen in a mirror along the board's centre file (a
+    /// training augmentation: xiangqi is symmetric that way, and chess is
+    /// but for castling rights, which records do not keep).
+    pub const fn mirror_file(self, square: usize) -> usize {
+        match self {
+            FeatureSet::Chess768 => square ^ 7,
+            FeatureSet::Xiangqi1260 => square - square % 9 + (8 - square % 9),
+        }
+    }
+
     /// The feature of a piece (`color` 0 White/Red, `kind` the game's
     /// index, `square` the game's numbering) seen from `perspective`.
     #[inline]
@@ -282,6 +292,19 @@ impl Network {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn mirroring_a_file_twice_is_the_identity_and_stays_on_the_board() {
+        for (features, squares) in [(FeatureSet::Chess768, 64), (FeatureSet::Xiangqi1260, 90)] {
+            for square in 0..squares {
+                let mirrored = features.mirror_file(square);
+                assert!(mirrored < squares);
+                assert_eq!(features.mirror_file(mirrored), square);
+            }
+        }
+        assert_eq!(FeatureSet::Chess768.mirror_file(0), 7);
+        assert_eq!(FeatureSet::Xiangqi1260.mirror_file(9), 17);
+    }
+
     use super::*;
 
     /// A network with small pseudo-random weights.

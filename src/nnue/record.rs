@@ -255,8 +255,55 @@ pub trait Recordable {
     /// The game tag written into the records.
     const TAG: GameTag;
 
+    /// Files and ranks of the board (square = rank × files + file).
+    const BOARD: (usize, usize);
+    /// The FEN letter (Black's, lower case) of each kind index.
+    const LETTERS: &'static [u8];
+
     /// The pieces on the board.
     fn placed_pieces(&self) -> arrayvec::ArrayVec<PlacedPiece, MAX_PIECES>;
+
+    /// A record's position as FEN, with no castling or en-passant rights
+    /// and the move counters reset (what a record keeps).
+    fn record_fen(record: &Record) -> String {
+        let (files, ranks) = Self::BOARD;
+        let mut board = vec![None; files * ranks];
+        for piece in record.placed_pieces() {
+            if let Some(slot) = board.get_mut(piece.square as usize) {
+                *slot = Some(piece);
+            }
+        }
+        let mut rows = Vec::with_capacity(ranks);
+        for rank in (0..ranks).rev() {
+            let mut row = String::new();
+            let mut empty = 0;
+            for piece in &board[rank * files..(rank + 1) * files] {
+                let Some(piece) = piece else {
+                    empty += 1;
+                    continue;
+                };
+                if empty > 0 {
+                    row.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                let letter = Self::LETTERS
+                    .get(piece.kind as usize)
+                    .copied()
+                    .unwrap_or(b'?') as char;
+                row.push(if piece.color == 0 {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                });
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            rows.push(row);
+        }
+        let side = if record.side_to_move == 0 { 'w' } else { 'b' };
+        format!("{} {side} - - 0 1", rows.join("/"))
+    }
 }
 
 /// The pieces of a bitboard position: for each colour and each of `kinds`,

@@ -33,6 +33,9 @@ pub struct TrainSettings {
     pub validation: f32,
     /// Use at most this many positions (0 = all).
     pub max_positions: usize,
+    /// Also train on every training position mirrored along the centre
+    /// file (validation positions are not mirrored).
+    pub mirror: bool,
     /// Seed of the initial weights and the shuffles.
     pub seed: u64,
     /// The network file written (after every epoch: the checkpoint).
@@ -235,19 +238,20 @@ impl Adam {
     }
 }
 
-/// The record's active features from both views, side to move first.
-fn sample_of(record: &Record, features: FeatureSet, lambda: f32) -> Sample {
+/// The record's active features from both views, side to move first;
+/// `mirrored` reads the board mirrored along its centre file.
+fn sample_of(record: &Record, features: FeatureSet, lambda: f32, mirrored: bool) -> Sample {
     let mover = record.side_to_move as usize;
     let views = [mover, 1 - mover].map(|perspective| {
         record
             .placed_pieces()
             .map(|p| {
-                features.index(
-                    perspective,
-                    p.color as usize,
-                    p.kind as usize,
-                    p.square as usize,
-                ) as u16
+                let square = if mirrored {
+                    features.mirror_file(p.square as usize)
+                } else {
+                    p.square as usize
+                };
+                features.index(perspective, p.color as usize, p.kind as usize, square) as u16
             })
             .collect::<Vec<u16>>()
     });
@@ -258,9 +262,10 @@ fn sample_of(record: &Record, features: FeatureSet, lambda: f32) -> Sample {
     }
 }
 
-fn load(settings: &TrainSettings) -> Result<Vec<Sample>, String> {
+/// The records of the network's game in the data files.
+fn load(settings: &TrainSettings) -> Result<Vec<Record>, String> {
     let tag = settings.features.game();
-    let mut samples = Vec::new();
+    let mut records = Vec::new();
     for path in &settings.data {
         let reader =
             RecordReader::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -268,14 +273,43 @@ fn load(settings: &TrainSettings) -> Result<Vec<Sample>, String> {
             // A torn last record (a run still writing) ends the file.
             let Ok(record) = record else { break };
             if record.game == tag {
-                samples.push(sample_of(&record, settings.features, settings.lambda));
+                records.push(record);
             }
-            if settings.max_positions > 0 && samples.len() >= settings.max_positions {
-                return Ok(samples);
+            if settings.max_positions > 0 && records.len() >= settings.max_positions {
+                return Ok(records);
             }
         }
     }
-    Ok(samples)
+    Ok(records)
+}
+
+/// Shuffles the records and splits them into (validation, training)
+/// samples; training samples include the mirrored boards when asked.
+fn split_samples(
+    mut records: Vec<Record>,
+    settings: &TrainSettings,
+    rng: &mut Rng,
+) -> (Vec<Sample>, Vec<Sample>) {
+    for i in (1..records.len()).rev() {
+        records.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let held = ((records.len() as f32 * settings.validation) as usize).clamp(1, records.len() - 1);
+    let sample =
+        |record: &Record, mirrored| sample_of(record, settings.features, settings.lambda, mirrored);
+    let validation = records[..held]
+        .par_iter()
+        .map(|r| sample(r, false))
+        .collect();
+    let views: &[bool] = if settings.mirror {
+        &[false, true]
+    } else {
+        &[false]
+    };
+    let training = records[held..]
+        .par_iter()
+        .flat_map_iter(|r| views.iter().map(move |&m| sample(r, m)))
+        .collect();
+    (validation, training)
 }
 
 fn mean_loss(net: &FloatNet, samples: &[&Sample]) -> f64 {
@@ -349,17 +383,15 @@ pub struct TrainReport {
 
 /// Trains, writing the quantised network after every epoch.
 pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
-    let mut samples = load(settings)?;
-    if samples.len() < 2 {
-        return Err(format!("{} usable positions: too few", samples.len()));
+    let records = load(settings)?;
+    if records.len() < 2 {
+        return Err(format!("{} usable positions: too few", records.len()));
     }
     let mut rng = Rng::new(settings.seed);
-    for i in (1..samples.len()).rev() {
-        samples.swap(i, rng.below(i as u64 + 1) as usize);
-    }
-    let held = ((samples.len() as f32 * settings.validation) as usize).clamp(1, samples.len() - 1);
-    let validation: Vec<&Sample> = samples[..held].iter().collect();
-    let mut order: Vec<usize> = (held..samples.len()).collect();
+    let (validation, samples) = split_samples(records, settings, &mut rng);
+    let held = validation.len();
+    let validation: Vec<&Sample> = validation.iter().collect();
+    let mut order: Vec<usize> = (0..samples.len()).collect();
     let inputs = settings.features.inputs();
     let mut net = FloatNet::random(inputs, &mut rng);
     let mut adam = Adam {
@@ -505,6 +537,7 @@ mod tests {
             lambda: 0.5,
             validation: 0.1,
             max_positions: 0,
+            mirror: true,
             seed: 3,
             out: out.clone(),
         };

@@ -6,6 +6,8 @@ use crate::nnue::record::{pieces_of, GameTag, PlacedPiece, Recordable, MAX_PIECE
 use arrayvec::ArrayVec;
 
 impl Recordable for Chess {
+    const BOARD: (usize, usize) = (8, 8);
+    const LETTERS: &'static [u8] = b"pnbrqk";
     const TAG: GameTag = GameTag::Chess;
 
     fn placed_pieces(&self) -> ArrayVec<PlacedPiece, MAX_PIECES> {
@@ -55,5 +57,25 @@ mod tests {
             color: 1,
             kind: 0
         }));
+    }
+
+    #[test]
+    fn a_record_reads_back_as_fen() {
+        let start = Chess::start_position();
+        let record = Record::new(
+            GameTag::Chess,
+            &start.placed_pieces(),
+            0,
+            0,
+            RecordResult::Draw,
+            0,
+        )
+        .unwrap();
+        assert_eq!(
+            Chess::record_fen(&record),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+        );
+        let back = Chess::from_fen(&Chess::record_fen(&record)).unwrap();
+        assert_eq!(back.placed_pieces(), start.placed_pieces());
     }
 }

@@ -6,6 +6,8 @@ use crate::nnue::record::{pieces_of, GameTag, PlacedPiece, Recordable, MAX_PIECE
 use arrayvec::ArrayVec;
 
 impl Recordable for Xiangqi {
+    const BOARD: (usize, usize) = (9, 10);
+    const LETTERS: &'static [u8] = b"kabnrcp";
     const TAG: GameTag = GameTag::Xiangqi;
 
     fn placed_pieces(&self) -> ArrayVec<PlacedPiece, MAX_PIECES> {
@@ -43,5 +45,25 @@ mod tests {
             10
         );
         assert_eq!(back.iter().filter(|p| p.color == 1).count(), 16);
+    }
+
+    #[test]
+    fn a_record_reads_back_as_fen() {
+        let start = Xiangqi::start_position();
+        let record = Record::new(
+            GameTag::Xiangqi,
+            &start.placed_pieces(),
+            0,
+            0,
+            RecordResult::Draw,
+            0,
+        )
+        .unwrap();
+        assert_eq!(
+            Xiangqi::record_fen(&record),
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+        );
+        let back = Xiangqi::from_fen(&Xiangqi::record_fen(&record)).unwrap();
+        assert_eq!(back.placed_pieces(), start.placed_pieces());
     }
 }

@@ -1,0 +1,73 @@
+//! `timur nnue relabel`, with timur itself as the outside engine: records
+//! come back with the engine's scores and their results, mates dropped.
+
+use timur::nnue::record::{GameTag, Record, RecordReader, RecordResult, RecordWriter, Recordable};
+use timur::nnue::relabel::{run, RelabelSettings};
+use timur::variants::chess::Chess;
+use timur::variants::Variant;
+
+fn record_of(fen: &str, result: RecordResult) -> Record {
+    let position = Chess::from_fen(fen).unwrap();
+    Record::new(
+        GameTag::Chess,
+        &position.placed_pieces(),
+        0,
+        7777,
+        result,
+        31,
+    )
+    .unwrap()
+}
+
+#[test]
+fn records_are_rescored_results_kept_and_mates_dropped() {
+    let dir = std::env::temp_dir().join(format!("timur-relabel-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (data, out) = (dir.join("in.bin"), dir.join("out.bin"));
+    let quiet = [
+        record_of(
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w - - 0 1",
+            RecordResult::Win,
+        ),
+        record_of("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", RecordResult::Draw),
+    ];
+    // White to move mates at once (Ra8#): a mate score.
+    let mate = record_of("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", RecordResult::Win);
+    let (mut writer, _) = RecordWriter::append(&data).unwrap();
+    writer.write_all(&[quiet[0], mate, quiet[1]]).unwrap();
+    drop(writer);
+    let settings = RelabelSettings {
+        engine: env!("CARGO_BIN_EXE_timur").into(),
+        options: vec![("Hash".into(), "8".into())],
+        depth: 3,
+        data: data.clone(),
+        out: out.clone(),
+        processes: 2,
+        start: 0,
+        count: None,
+        max_score: 3000,
+        scale: 1.0,
+    };
+    let summary = run(&settings).unwrap();
+    assert_eq!((summary.read, summary.written, summary.dropped), (3, 2, 1));
+    let back: Vec<Record> = RecordReader::open(&out)
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(back.len(), 2);
+    for (old, new) in quiet.iter().zip(&back) {
+        assert_eq!(
+            Record {
+                score: old.score,
+                ..*new
+            },
+            *old,
+            "only the score changes"
+        );
+        assert_ne!(new.score, 7777);
+        assert!(new.score.abs() < 3000);
+    }
+    // The lone pawn up is scored for White.
+    assert!(back[1].score > 0, "{}", back[1].score);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
