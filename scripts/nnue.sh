@@ -4,7 +4,12 @@
 #   1. `timur nnue datagen`: self-play at NODES nodes a move from random
 #      openings (RANDOM_PLIES random plies; for chess a tenth of the games
 #      are Chess960), written as 40-byte records (search score and result);
-#   2. `timur nnue train`: Adam on the λ-blend of score and result,
+#   1b. when LABEL_ENGINE names a UCI engine: `timur nnue relabel` scores
+#      the positions again with it at LABEL_DEPTH (7), its centipawns times
+#      LABEL_SCALE (1.35: Stockfish 15.1's scale to timur's chess scale;
+#      about 2.0 for Pikafish-HCE in xiangqi), results kept;
+#   2. `timur nnue train`: Adam on the λ-blend of score and result, every
+#      position also mirrored along the centre file (MIRROR=0 to skip),
 #      validation loss per epoch, quantisation checked against the float
 #      network;
 #   3. an SPRT of the build with the new network (EvalFile) against the
@@ -13,7 +18,8 @@
 # Usage: scripts/nnue.sh [chess|xiangqi] [games] [epochs]
 # Environment: NODES (5000), RANDOM_PLIES (8), THREADS (nproc), LAMBDA
 # (0.75), OUT (work folder, default a new temporary one), DATA (extra data
-# files to train on too), BASE_NET, TC (5+0.05), SPRT_GAMES (400).
+# files to train on too), LABEL_ENGINE, LABEL_DEPTH, LABEL_SCALE, MIRROR,
+# BASE_NET, TC (5+0.05), SPRT_GAMES (400).
 # Then copy the network to src/variants/<game>/nnue/, record how it was
 # made in the .md beside it, rebuild, and commit with the SPRT result.
 set -euo pipefail
@@ -45,9 +51,22 @@ if [ "$game" = chess ]; then
   data+=("$work/chess960.bin")
 fi
 for extra in ${DATA:-}; do data+=("$extra"); done
+if [ -n "${LABEL_ENGINE:-}" ]; then
+  labelled=()
+  for file in "${data[@]}"; do
+    out_file="$work/$(basename "$file" .bin)-relabelled.bin"
+    echo "== relabel $file with $LABEL_ENGINE at depth ${LABEL_DEPTH:-7}"
+    "$work/timur" nnue relabel --engine "$LABEL_ENGINE" --depth "${LABEL_DEPTH:-7}" \
+      --scale "${LABEL_SCALE:-1.35}" --processes "$threads" --data "$file" --out "$out_file"
+    labelled+=("$out_file")
+  done
+  data=("${labelled[@]}")
+fi
+mirror=()
+if [ "${MIRROR:-1}" = 1 ]; then mirror=(--mirror); fi
 echo "== train: ${data[*]}"
 "$work/timur" nnue train --variant "$game" --data "${data[@]}" --epochs "$epochs" \
-  --lambda "$lambda" --out "$work/$game.tmnn" | tee "$work/train.log"
+  --lambda "$lambda" "${mirror[@]}" --out "$work/$game.tmnn" | tee "$work/train.log"
 if [ -n "${BASE_NET:-}" ]; then
   base="option.EvalFile=$BASE_NET"
 else
