@@ -6,6 +6,7 @@ use super::state::GameState;
 use crate::variants::chess::Chess;
 use crate::variants::jasir::{Jasir, Rules};
 use crate::variants::tamerlane::Tamerlane;
+use crate::variants::verdict::Verdict;
 use crate::variants::xiangqi::Xiangqi;
 use crate::variants::Variant;
 
@@ -60,6 +61,12 @@ impl AnyGame {
                 AnyGame::Jasir(GameState::new(Jasir::start_position_for(Rules::Jarmo)))
             }
         }
+    }
+
+    /// The rules' verdict on the current position, or `None` while the game
+    /// goes on.
+    pub fn verdict(&self) -> Option<Verdict> {
+        crate::with_game!(self, state => state.verdict())
     }
 
     /// A game of `kind` from position text.

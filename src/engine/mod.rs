@@ -365,31 +365,14 @@ impl Engine {
         with_game!(&self.game, state => timur_search::Game::side_to_move(state.position()))
     }
 
-    /// The result of a finished Jasir or Jarmo game, in words: `white wins
-    /// 2-0`, `black wins 1-4`, `draw 3-3` (White's points first); `None`
-    /// while the game goes on or in another game.
-    pub fn jasir_result_text(&self) -> Option<String> {
-        let AnyGame::Jasir(state) = &self.game else {
-            return None;
-        };
-        let result = state.position().result()?;
-        let [white, black] = result.points;
-        let who = match result.winner {
-            Some(timur_search::Color::White) => "white wins",
-            Some(timur_search::Color::Black) => "black wins",
-            None => "draw",
-        };
-        Some(format!("{who} {white}-{black}"))
-    }
-
     /// `<result> (<reason>)` when the rules have ended the game in the
-    /// current position (`1/2-1/2 (Draw by 50-move rule)`; Jasir and Jarmo
-    /// as `white wins 2-0`, with the points); `None` while it goes on.
+    /// current position (`1/2-1/2 (Draw by 50-move rule)`, `1-0 (White
+    /// wins 2-0)`): what UCI and UCCI print after `info string game over:`;
+    /// `None` while the game goes on.
     pub fn game_over_text(&self) -> Option<String> {
-        self.jasir_result_text().or_else(|| {
-            xboard::end::game_end(&self.game, self.kind())
-                .map(|end| format!("{} ({})", end.result.as_str(), end.reason))
-        })
+        self.game
+            .verdict()
+            .map(|verdict| format!("{} ({verdict})", verdict.result_text()))
     }
 
     /// The position text of the current position.

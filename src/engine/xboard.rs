@@ -22,9 +22,9 @@
 mod board;
 mod castling;
 mod clock;
-pub(super) mod end;
+mod end;
 
-pub use end::{game_end, GameEnd};
+pub use end::result_line_of;
 
 use clock::TimeControl;
 
@@ -36,8 +36,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use timur_protocol::xboard::{
-    error_line, feature_lines, illegal_move_line, move_line, parse_xboard, pong_line, result_line,
-    thinking_line,
+    error_line, feature_lines, illegal_move_line, move_line, parse_xboard, pong_line, thinking_line,
 };
 use timur_protocol::XboardCommand as X;
 use timur_search::{Color, Limits};
@@ -434,9 +433,9 @@ impl<'a> Session<'a> {
 
     /// Sends the result line if the game is over; true if it is.
     fn report_end(&self) -> bool {
-        match game_end(self.engine.game(), self.engine.kind()) {
-            Some(end) => {
-                send(&result_line(end.result, &end.reason));
+        match self.engine.game().verdict() {
+            Some(verdict) => {
+                send(&result_line_of(&verdict));
                 true
             }
             None => false,
@@ -464,7 +463,7 @@ impl<'a> Session<'a> {
     /// (Re)starts the analysis of the current position.
     fn analyze(&mut self) {
         self.discard_search();
-        if self.invalid_position || game_end(self.engine.game(), self.engine.kind()).is_some() {
+        if self.invalid_position || self.engine.game().verdict().is_some() {
             return;
         }
         let limits = Limits {
@@ -537,7 +536,7 @@ impl<'a> Session<'a> {
         if self.engine.play_move(&text).is_err() {
             return;
         }
-        if game_end(self.engine.game(), self.engine.kind()).is_some() {
+        if self.engine.game().verdict().is_some() {
             self.engine.undo_move();
             return;
         }
