@@ -45,6 +45,18 @@ impl VariantKind {
     }
 }
 
+impl VariantKind {
+    /// The XBoard name: `normal` and `fischerandom` for the chess games,
+    /// else the protocol name.
+    pub const fn xboard_name(self) -> &'static str {
+        match self {
+            VariantKind::Chess => "normal",
+            VariantKind::Chess960 => "fischerandom",
+            other => other.name(),
+        }
+    }
+}
+
 impl fmt::Display for VariantKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

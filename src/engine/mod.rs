@@ -12,18 +12,17 @@ pub mod ucci;
 pub mod uci;
 pub mod xboard;
 
-pub use game::AnyGame;
+pub use game::{AnyGame, SolveTable};
 pub use kind::VariantKind;
 pub use state::GameState;
 
 use crate::perft::perft_divide;
-use crate::variants::jasir::solver::SolveTable;
 use crate::variants::{Notation, Variant};
 use crate::with_game;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
-use timur_search::{Bound, Control, Limits, Outcome, Score, SearchJob, Searcher};
+use timur_search::{Bound, Control, Limits, Score, SearchJob, Searcher};
 
 /// Engine options shared by all protocols.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,9 +132,9 @@ pub struct Engine {
     options: Options,
     searcher: Arc<Searcher>,
     running: Option<RunningSearch>,
-    /// Solved Jasir/Jarmo positions (`timur solve --save`): `go` plays
-    /// their best move at once.
-    jasir_table: Option<Arc<SolveTable>>,
+    /// Solved positions (`timur solve --save`): `go` plays their best
+    /// move at once.
+    solve_table: Option<Arc<SolveTable>>,
 }
 
 impl Default for Engine {
@@ -155,7 +154,7 @@ impl Engine {
             game,
             options,
             running: None,
-            jasir_table: None,
+            solve_table: None,
         }
     }
 
@@ -222,37 +221,16 @@ impl Engine {
         self.searcher.set_hash(self.options.hash_mib);
     }
 
-    /// Loads a table of solved Jasir/Jarmo positions (`timur solve
-    /// --save`); an empty path (or `<empty>`) drops it.
-    pub fn set_jasir_table(&mut self, path: &str) -> Result<(), String> {
+    /// Loads a table of solved positions (`timur solve --save`); an empty
+    /// path (or `<empty>`) drops it.
+    pub fn set_solve_table(&mut self, path: &str) -> Result<(), String> {
         let path = path.trim();
-        self.jasir_table = if path.is_empty() || path == "<empty>" {
+        self.solve_table = if path.is_empty() || path == "<empty>" {
             None
         } else {
             Some(Arc::new(SolveTable::load(std::path::Path::new(path))?))
         };
         Ok(())
-    }
-
-    /// The solved answer for the current position, if the Jasir table
-    /// knows it: the best move as text and its exact score.
-    fn solved_answer(&self) -> Option<(String, Score, u32)> {
-        let (AnyGame::Jasir(state), Some(table)) = (&self.game, &self.jasir_table) else {
-            return None;
-        };
-        let pos = state.position();
-        let entry = table.probe(pos)?;
-        let best = entry.best?;
-        let moves = entry.plies.div_ceil(2) as i32;
-        let score = match entry.outcome {
-            Outcome::Win { margin } => Score::Mate { moves, margin },
-            Outcome::Loss { margin } => Score::Mate {
-                moves: -moves,
-                margin,
-            },
-            Outcome::Draw => Score::Cp(0),
-        };
-        Some((pos.format_move(best, self.notation()), score, entry.plies))
     }
 
     /// Sets the move overhead.
@@ -417,7 +395,9 @@ impl Engine {
         let unrestricted = request.searchmoves.is_empty() && request.banmoves.is_empty();
         let answers_at_once = !request.limits.infinite && !request.limits.ponder;
         if unrestricted && answers_at_once {
-            if let Some((best, score, plies)) = self.solved_answer() {
+            let table = self.solve_table.as_deref();
+            let solved = table.and_then(|t| self.game.solved_answer(t, self.notation()));
+            if let Some((best, score, plies)) = solved {
                 events(SearchEvent::Info(TextInfo {
                     depth: plies.max(1),
                     seldepth: plies.max(1),

@@ -6,6 +6,7 @@ pub mod jasir;
 pub mod tamerlane;
 pub mod terms;
 pub mod verdict;
+pub mod xboard;
 pub mod xiangqi;
 
 use crate::nnue::active::Embedded;

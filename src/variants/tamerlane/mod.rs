@@ -13,6 +13,7 @@ pub mod notation;
 pub mod position;
 pub mod tfen;
 pub mod types;
+mod xboard;
 
 use timur_search::{Color, Game, MoveList, Outcome};
 
