@@ -128,6 +128,24 @@ const CASES: &[Case] = &[
         result: "1-0",
         reason: "White wins 2-0",
     },
+    // Every white archer on the board is home: 2 + 2 points against 1.
+    Case {
+        kind: VariantKind::Jarmo,
+        fen: "SS3/5/2s2/5/5 b 0/0 -/- 0 1",
+        moves: &[],
+        xboard_moves: None,
+        result: "1-0",
+        reason: "White wins 4-1",
+    },
+    // Equal points: a Jarmo draw.
+    Case {
+        kind: VariantKind::Jarmo,
+        fen: "S4/5/2ss1/5/5 b 0/0 -/- 0 1",
+        moves: &[],
+        xboard_moves: None,
+        result: "1/2-1/2",
+        reason: "Draw 2-2",
+    },
 ];
 
 /// The library's verdict on `case` as `(result, reason)`.
