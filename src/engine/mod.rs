@@ -147,9 +147,10 @@ impl Engine {
     /// An engine set to orthodox chess at the start position.
     pub fn new() -> Engine {
         let options = Options::default();
-        let game = AnyGame::start(VariantKind::Chess);
+        let kind = VariantKind::default();
+        let game = AnyGame::start(kind);
         Engine {
-            kind: VariantKind::Chess,
+            kind,
             searcher: Arc::new(Searcher::new(options.hash_mib, options.threads)),
             game,
             options,
@@ -160,11 +161,7 @@ impl Engine {
 
     /// The variant being played, with `UCI_Chess960` folded in.
     pub fn kind(&self) -> VariantKind {
-        if self.kind == VariantKind::Chess && self.options.chess960 {
-            VariantKind::Chess960
-        } else {
-            self.kind
-        }
+        self.kind.with_chess960(self.options.chess960)
     }
 
     /// The options.
@@ -180,7 +177,7 @@ impl Engine {
     /// Move notation for the current variant and options.
     pub fn notation(&self) -> Notation {
         Notation {
-            king_takes_rook: self.kind() == VariantKind::Chess960,
+            king_takes_rook: self.kind().king_takes_rook(),
             ranks_from_one: self.options.ranks_from_one,
         }
     }
@@ -197,7 +194,8 @@ impl Engine {
     pub fn set_chess960(&mut self, on: bool) {
         self.stop_and_wait();
         self.options.chess960 = on;
-        if self.kind == VariantKind::Chess {
+        // Only a game the option turns into another one restarts.
+        if self.kind.with_chess960(on) != self.kind.with_chess960(!on) {
             self.game = AnyGame::start(self.kind());
         }
     }
