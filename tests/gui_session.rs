@@ -126,7 +126,7 @@ fn every_message_kind() {
     let st = state(&ask(&mut s, json!({"type": "position", "fen": fen})));
     assert_eq!(
         st["result"],
-        json!({"result": "1/2-1/2", "reason": "stalemate"})
+        json!({"result": "1/2-1/2", "reason": "Stalemate"})
     );
     assert_eq!(st["legal"], json!([]));
     for variant in [
@@ -173,7 +173,7 @@ fn the_engine_answers_a_move_and_the_game_ends_with_its_reason() {
     let st = state(&ask(&mut s, json!({"type": "move", "text": "d8h4"})));
     assert_eq!(
         st["result"],
-        json!({"result": "0-1", "reason": "checkmate"})
+        json!({"result": "0-1", "reason": "Black mates"})
     );
     let r = ask(&mut s, json!({"type": "move", "text": "e2e4"}));
     assert_eq!(r[0]["type"], "error");

@@ -6,10 +6,8 @@ use std::path::PathBuf;
 use std::process::Command;
 use timur::engine::{AnyGame, GameState, VariantKind};
 use timur::matches::openings::canonical_notation;
-use timur::matches::referee::judge;
 use timur::matches::{run, EngineSpec, MatchConfig, OpeningSource, Protocol, SearchLimits};
 use timur::with_game;
-use timur_search::{Color, Game, Outcome};
 
 const TIMUR: &str = env!("CARGO_BIN_EXE_timur");
 
@@ -108,25 +106,19 @@ fn check_game(kind: VariantKind, game: &PgnGame, max_plies: usize) {
     with_game!(start, state => {
         let mut state: GameState<_> = state;
         for (i, mv) in game.moves.iter().enumerate() {
-            assert!(judge(&state).is_none(), "game over before move {} `{mv}`", i + 1);
+            assert!(state.verdict().is_none(), "game over before move {} `{mv}`", i + 1);
             state
                 .play_text(mv, notation)
                 .unwrap_or_else(|why| panic!("move {} `{mv}` does not replay: {why}", i + 1));
         }
-        let side = state.position().side_to_move();
         assert_eq!(game.tag("PlyCount").unwrap(), game.moves.len().to_string());
-        match judge(&state) {
-            Some(end) => {
-                assert_eq!(end.reason, game.comment, "the referee's reason");
-                let expected = match (end.outcome, side) {
-                    (Outcome::Draw, _) => "1/2-1/2",
-                    (Outcome::Win { .. }, Color::White) | (Outcome::Loss { .. }, Color::Black) => "1-0",
-                    _ => "0-1",
-                };
-                assert_eq!(result, expected, "{}", game.comment);
+        match state.verdict() {
+            Some(verdict) => {
+                assert_eq!(verdict.to_string(), game.comment, "the referee's reason");
+                assert_eq!(result, verdict.result_text(), "{}", game.comment);
             }
             None => {
-                assert!(game.comment.starts_with("ply limit"), "unexplained end: {}", game.comment);
+                assert!(game.comment.starts_with("Ply limit"), "unexplained end: {}", game.comment);
                 assert_eq!(game.moves.len(), max_plies);
                 assert_eq!(result, "1/2-1/2");
             }

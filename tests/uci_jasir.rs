@@ -79,12 +79,12 @@ fn over_by_rules(pos: &Jasir) -> bool {
 /// The `game over:` text the engine should print for `pos`.
 fn expected_game_over(pos: &Jasir) -> String {
     let (winner, [white, black]) = result_by_rules(pos);
-    let who = match winner {
-        Some(Color::White) => "white wins",
-        Some(Color::Black) => "black wins",
-        None => "draw",
+    let (result, who) = match winner {
+        Some(Color::White) => ("1-0", "White wins"),
+        Some(Color::Black) => ("0-1", "Black wins"),
+        None => ("1/2-1/2", "Draw"),
     };
-    format!("info string game over: {who} {white}-{black}")
+    format!("info string game over: {result} ({who} {white}-{black})")
 }
 
 /// Sends bad input and checks that each line gets an error and that the
@@ -199,7 +199,7 @@ fn finished_game_names_the_winner() {
     engine.send("go depth 3");
     let lines = engine.read_until(LIMIT, |l| l.starts_with("bestmove"));
     assert!(
-        lines.contains(&"info string game over: white wins 2-0".to_string()),
+        lines.contains(&"info string game over: 1-0 (White wins 2-0)".to_string()),
         "{}",
         lines.join("\n")
     );

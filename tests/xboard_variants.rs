@@ -10,7 +10,7 @@ mod common;
 
 use common::EngineProcess;
 use std::time::{Duration, Instant};
-use timur::engine::xboard::game_end;
+use timur::engine::xboard::result_line_of;
 use timur::engine::{AnyGame, GameState, VariantKind};
 use timur::variants::chess::MoveKind;
 use timur::variants::{Notation, Variant};
@@ -314,13 +314,11 @@ fn session(case: &Case) {
         "{label}: the game ended before the `remove`: {result} after {:?}",
         track.moves
     );
-    let end = game_end(&track.game(), case.kind)
+    let verdict = track
+        .game()
+        .verdict()
         .unwrap_or_else(|| panic!("{label}: {result} but the game goes on: {:?}", track.moves));
-    assert_eq!(
-        result,
-        format!("{} {{{}}}", end.result.as_str(), end.reason),
-        "{label}"
-    );
+    assert_eq!(result, result_line_of(&verdict), "{label}");
     println!(
         "{label}: {} plies, {result}, engine clock left {clock_ms} ms",
         track.moves.len()

@@ -8,11 +8,10 @@ mod common;
 use common::EngineProcess;
 use std::time::Duration;
 use timur::engine::GameState;
-use timur::matches::referee::judge;
 use timur::variants::xiangqi::chase::chased;
 use timur::variants::xiangqi::Xiangqi;
 use timur::variants::{Notation, Variant};
-use timur_search::{Color, Outcome};
+use timur_search::Color;
 
 const LIMIT: Duration = Duration::from_secs(30);
 
@@ -91,18 +90,10 @@ fn game(case: &Case, moves: &[&str]) -> GameState<Xiangqi> {
     state
 }
 
-/// The referee's outcome as a result line's score (White = Red first).
-fn referee_result(case: &Case, moves: &[&str]) -> Option<(String, String)> {
-    let state = game(case, moves);
-    let side = state.position().side();
-    let end = judge(&state)?;
-    let red_wins = match (end.outcome, side) {
-        (Outcome::Draw, _) => return Some(("1/2-1/2".into(), end.reason)),
-        (Outcome::Win { .. }, Color::White) | (Outcome::Loss { .. }, Color::Black) => true,
-        _ => false,
-    };
-    let score = if red_wins { "1-0" } else { "0-1" };
-    Some((score.into(), end.reason))
+/// The judge's verdict as an XBoard result line (White = Red first).
+fn referee_result(case: &Case, moves: &[&str]) -> Option<String> {
+    let verdict = game(case, moves).verdict()?;
+    Some(format!("{} {{{verdict}}}", verdict.result_text()))
 }
 
 #[test]
@@ -114,15 +105,8 @@ fn the_referee_judges_each_cycle_at_the_third_occurrence() {
             "{}",
             case.fen
         );
-        let (score, reason) = referee_result(case, &repeated(case, 2)).unwrap();
-        let expected_score = case.result.split(' ').next().unwrap();
-        assert_eq!(score, expected_score, "{}: {reason}", case.fen);
-        let expected_reason = if score == "1/2-1/2" {
-            "threefold repetition"
-        } else {
-            "perpetual chase"
-        };
-        assert_eq!(reason, expected_reason, "{}", case.fen);
+        let line = referee_result(case, &repeated(case, 2));
+        assert_eq!(line.as_deref(), Some(case.result), "{}", case.fen);
     }
 }
 

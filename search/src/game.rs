@@ -91,6 +91,41 @@ pub struct Cycle {
     pub opponent_always_checked: bool,
 }
 
+impl Cycle {
+    /// The cycle the last of `keys` (the current position) closes: back to
+    /// its nearest earlier occurrence with the same side to move, at most
+    /// `reach` plies back. `checks[i]` says whether the side to move was in
+    /// check at `keys[i]`; the two slices are equally long.
+    #[inline]
+    pub fn closed_by(keys: &[u64], checks: &[bool], reach: usize) -> Option<Cycle> {
+        let now = keys.len().checked_sub(1)?;
+        let key = keys[now];
+        let plies = (2..=reach.min(now))
+            .step_by(2)
+            .find(|&d| keys[now - d] == key)?;
+        // The mover (who just moved) made the moves into now, now-2, ...;
+        // the opponent those into now-1, now-3, ...
+        let checked = |first: usize| (first..plies).step_by(2).all(|back| checks[now - back]);
+        Some(Cycle {
+            plies,
+            mover_always_checked: checked(0),
+            opponent_always_checked: checked(1),
+        })
+    }
+
+    /// How often the last of `keys` occurred before (same side to move, at
+    /// most `reach` plies back).
+    pub fn earlier_occurrences(keys: &[u64], reach: usize) -> usize {
+        let Some(now) = keys.len().checked_sub(1) else {
+            return 0;
+        };
+        (2..=reach.min(now))
+            .step_by(2)
+            .filter(|&d| keys[now - d] == keys[now])
+            .count()
+    }
+}
+
 /// A game position the search can explore.
 ///
 /// Implementations keep whatever undo information they need internally, so

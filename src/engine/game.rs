@@ -6,8 +6,12 @@ use super::state::GameState;
 use crate::variants::chess::Chess;
 use crate::variants::jasir::{Jasir, Rules};
 use crate::variants::tamerlane::Tamerlane;
+use crate::variants::verdict::Verdict;
 use crate::variants::xiangqi::Xiangqi;
-use crate::variants::Variant;
+use crate::variants::{Notation, Variant};
+use timur_search::Score;
+
+pub use crate::variants::jasir::solver::SolveTable;
 
 /// A game in progress of any variant.
 // The engine holds one of these and moves it rarely; boxing the larger
@@ -59,6 +63,28 @@ impl AnyGame {
             VariantKind::Jarmo => {
                 AnyGame::Jasir(GameState::new(Jasir::start_position_for(Rules::Jarmo)))
             }
+        }
+    }
+
+    /// The rules' verdict on the current position, or `None` while the game
+    /// goes on.
+    pub fn verdict(&self) -> Option<Verdict> {
+        crate::with_game!(self, state => state.verdict())
+    }
+
+    /// The answer `table` (solved positions of the game it was built for)
+    /// holds for the current position: the best move as text, its exact
+    /// score and the plies to the end.
+    pub fn solved_answer(
+        &self,
+        table: &SolveTable,
+        notation: Notation,
+    ) -> Option<(String, Score, u32)> {
+        match self {
+            AnyGame::Jasir(state) => {
+                crate::variants::jasir::solved::answer(table, state.position(), notation)
+            }
+            _ => None,
         }
     }
 

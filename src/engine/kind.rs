@@ -5,9 +5,10 @@ use std::str::FromStr;
 
 /// A game the engine can play, as named on the protocols (`UCI_Variant`,
 /// XBoard `variant`, the CLI's `--variant`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum VariantKind {
-    /// Orthodox chess.
+    /// Orthodox chess (the engine's first game).
+    #[default]
     Chess,
     /// Chess960 (Fischer Random): chess with 960 castling and notation.
     Chess960,
@@ -41,6 +42,32 @@ impl VariantKind {
             VariantKind::Tamerlane => "tamerlane",
             VariantKind::Jasir => "jasir",
             VariantKind::Jarmo => "jarmo",
+        }
+    }
+}
+
+impl VariantKind {
+    /// The game played with `UCI_Chess960` set to `on`: orthodox chess
+    /// becomes Chess960, every other game stays.
+    pub const fn with_chess960(self, on: bool) -> VariantKind {
+        match self {
+            VariantKind::Chess if on => VariantKind::Chess960,
+            other => other,
+        }
+    }
+
+    /// Whether castling is written king-takes-own-rook (`e1h1`).
+    pub fn king_takes_rook(self) -> bool {
+        self == VariantKind::Chess960
+    }
+
+    /// The XBoard name: `normal` and `fischerandom` for the chess games,
+    /// else the protocol name.
+    pub const fn xboard_name(self) -> &'static str {
+        match self {
+            VariantKind::Chess => "normal",
+            VariantKind::Chess960 => "fischerandom",
+            other => other.name(),
         }
     }
 }

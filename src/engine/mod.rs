@@ -12,18 +12,17 @@ pub mod ucci;
 pub mod uci;
 pub mod xboard;
 
-pub use game::AnyGame;
+pub use game::{AnyGame, SolveTable};
 pub use kind::VariantKind;
 pub use state::GameState;
 
 use crate::perft::perft_divide;
-use crate::variants::jasir::solver::SolveTable;
 use crate::variants::{Notation, Variant};
 use crate::with_game;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
-use timur_search::{Bound, Control, Limits, Outcome, Score, SearchJob, Searcher};
+use timur_search::{Bound, Control, Limits, Score, SearchJob, Searcher};
 
 /// Engine options shared by all protocols.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,9 +132,9 @@ pub struct Engine {
     options: Options,
     searcher: Arc<Searcher>,
     running: Option<RunningSearch>,
-    /// Solved Jasir/Jarmo positions (`timur solve --save`): `go` plays
-    /// their best move at once.
-    jasir_table: Option<Arc<SolveTable>>,
+    /// Solved positions (`timur solve --save`): `go` plays their best
+    /// move at once.
+    solve_table: Option<Arc<SolveTable>>,
 }
 
 impl Default for Engine {
@@ -148,24 +147,21 @@ impl Engine {
     /// An engine set to orthodox chess at the start position.
     pub fn new() -> Engine {
         let options = Options::default();
-        let game = AnyGame::start(VariantKind::Chess);
+        let kind = VariantKind::default();
+        let game = AnyGame::start(kind);
         Engine {
-            kind: VariantKind::Chess,
+            kind,
             searcher: Arc::new(Searcher::new(options.hash_mib, options.threads)),
             game,
             options,
             running: None,
-            jasir_table: None,
+            solve_table: None,
         }
     }
 
     /// The variant being played, with `UCI_Chess960` folded in.
     pub fn kind(&self) -> VariantKind {
-        if self.kind == VariantKind::Chess && self.options.chess960 {
-            VariantKind::Chess960
-        } else {
-            self.kind
-        }
+        self.kind.with_chess960(self.options.chess960)
     }
 
     /// The options.
@@ -181,7 +177,7 @@ impl Engine {
     /// Move notation for the current variant and options.
     pub fn notation(&self) -> Notation {
         Notation {
-            king_takes_rook: self.kind() == VariantKind::Chess960,
+            king_takes_rook: self.kind().king_takes_rook(),
             ranks_from_one: self.options.ranks_from_one,
         }
     }
@@ -198,7 +194,8 @@ impl Engine {
     pub fn set_chess960(&mut self, on: bool) {
         self.stop_and_wait();
         self.options.chess960 = on;
-        if self.kind == VariantKind::Chess {
+        // Only a game the option turns into another one restarts.
+        if self.kind.with_chess960(on) != self.kind.with_chess960(!on) {
             self.game = AnyGame::start(self.kind());
         }
     }
@@ -222,37 +219,16 @@ impl Engine {
         self.searcher.set_hash(self.options.hash_mib);
     }
 
-    /// Loads a table of solved Jasir/Jarmo positions (`timur solve
-    /// --save`); an empty path (or `<empty>`) drops it.
-    pub fn set_jasir_table(&mut self, path: &str) -> Result<(), String> {
+    /// Loads a table of solved positions (`timur solve --save`); an empty
+    /// path (or `<empty>`) drops it.
+    pub fn set_solve_table(&mut self, path: &str) -> Result<(), String> {
         let path = path.trim();
-        self.jasir_table = if path.is_empty() || path == "<empty>" {
+        self.solve_table = if path.is_empty() || path == "<empty>" {
             None
         } else {
             Some(Arc::new(SolveTable::load(std::path::Path::new(path))?))
         };
         Ok(())
-    }
-
-    /// The solved answer for the current position, if the Jasir table
-    /// knows it: the best move as text and its exact score.
-    fn solved_answer(&self) -> Option<(String, Score, u32)> {
-        let (AnyGame::Jasir(state), Some(table)) = (&self.game, &self.jasir_table) else {
-            return None;
-        };
-        let pos = state.position();
-        let entry = table.probe(pos)?;
-        let best = entry.best?;
-        let moves = entry.plies.div_ceil(2) as i32;
-        let score = match entry.outcome {
-            Outcome::Win { margin } => Score::Mate { moves, margin },
-            Outcome::Loss { margin } => Score::Mate {
-                moves: -moves,
-                margin,
-            },
-            Outcome::Draw => Score::Cp(0),
-        };
-        Some((pos.format_move(best, self.notation()), score, entry.plies))
     }
 
     /// Sets the move overhead.
@@ -365,31 +341,14 @@ impl Engine {
         with_game!(&self.game, state => timur_search::Game::side_to_move(state.position()))
     }
 
-    /// The result of a finished Jasir or Jarmo game, in words: `white wins
-    /// 2-0`, `black wins 1-4`, `draw 3-3` (White's points first); `None`
-    /// while the game goes on or in another game.
-    pub fn jasir_result_text(&self) -> Option<String> {
-        let AnyGame::Jasir(state) = &self.game else {
-            return None;
-        };
-        let result = state.position().result()?;
-        let [white, black] = result.points;
-        let who = match result.winner {
-            Some(timur_search::Color::White) => "white wins",
-            Some(timur_search::Color::Black) => "black wins",
-            None => "draw",
-        };
-        Some(format!("{who} {white}-{black}"))
-    }
-
     /// `<result> (<reason>)` when the rules have ended the game in the
-    /// current position (`1/2-1/2 (Draw by 50-move rule)`; Jasir and Jarmo
-    /// as `white wins 2-0`, with the points); `None` while it goes on.
+    /// current position (`1/2-1/2 (Draw by 50-move rule)`, `1-0 (White
+    /// wins 2-0)`): what UCI and UCCI print after `info string game over:`;
+    /// `None` while the game goes on.
     pub fn game_over_text(&self) -> Option<String> {
-        self.jasir_result_text().or_else(|| {
-            xboard::end::game_end(&self.game, self.kind())
-                .map(|end| format!("{} ({})", end.result.as_str(), end.reason))
-        })
+        self.game
+            .verdict()
+            .map(|verdict| format!("{} ({verdict})", verdict.result_text()))
     }
 
     /// The position text of the current position.
@@ -434,7 +393,9 @@ impl Engine {
         let unrestricted = request.searchmoves.is_empty() && request.banmoves.is_empty();
         let answers_at_once = !request.limits.infinite && !request.limits.ponder;
         if unrestricted && answers_at_once {
-            if let Some((best, score, plies)) = self.solved_answer() {
+            let table = self.solve_table.as_deref();
+            let solved = table.and_then(|t| self.game.solved_answer(t, self.notation()));
+            if let Some((best, score, plies)) = solved {
                 events(SearchEvent::Info(TextInfo {
                     depth: plies.max(1),
                     seldepth: plies.max(1),

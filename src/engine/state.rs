@@ -1,6 +1,7 @@
 //! A game in progress: where it started, the moves played, the position now,
 //! and the keys of every earlier position (for repetition rules).
 
+use crate::variants::verdict::Verdict;
 use crate::variants::{Notation, Variant};
 use timur_search::HistoryEntry;
 
@@ -43,6 +44,12 @@ impl<G: Variant> GameState<G> {
     /// repetition rules.
     pub fn history(&self) -> &[HistoryEntry] {
         &self.history
+    }
+
+    /// The rules' verdict on the position now, or `None` while the game
+    /// goes on.
+    pub fn verdict(&self) -> Option<Verdict> {
+        self.position.verdict(&self.history)
     }
 
     /// Plays a legal move.

@@ -219,7 +219,7 @@ pub fn set_option(engine: &mut Engine, name: &str, value: Option<&str>) -> Resul
             engine.set_ranks_from_one(parse_bool(value_of()?)?);
             Ok(())
         }
-        "jasirtable" => engine.set_jasir_table(value.unwrap_or_default()),
+        "jasirtable" => engine.set_solve_table(value.unwrap_or_default()),
         "usennue" => {
             nnue::active::set_enabled(parse_bool(value_of()?)?);
             Ok(())

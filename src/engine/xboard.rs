@@ -20,11 +20,10 @@
 //! takes the guessed reply back.
 
 mod board;
-mod castling;
 mod clock;
-pub(super) mod end;
+mod end;
 
-pub use end::{game_end, GameEnd};
+pub use end::result_line_of;
 
 use clock::TimeControl;
 
@@ -36,8 +35,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use timur_protocol::xboard::{
-    error_line, feature_lines, illegal_move_line, move_line, parse_xboard, pong_line, result_line,
-    thinking_line,
+    error_line, feature_lines, illegal_move_line, move_line, parse_xboard, pong_line, thinking_line,
 };
 use timur_protocol::XboardCommand as X;
 use timur_search::{Color, Limits};
@@ -284,7 +282,7 @@ impl<'a> Session<'a> {
     fn features(&self) {
         let names: Vec<&str> = VariantKind::ALL
             .iter()
-            .map(|&kind| xboard_name(kind))
+            .map(|&kind| kind.xboard_name())
             .collect();
         for line in feature_lines(ENGINE_NAME, &names, &evaluation_options()) {
             send(&line);
@@ -310,11 +308,7 @@ impl<'a> Session<'a> {
 
     /// `variant`: the named game from its start position.
     fn variant(&mut self, name: &str) -> Result<(), String> {
-        let kind = match name.trim().to_ascii_lowercase().as_str() {
-            "normal" => VariantKind::Chess,
-            "fischerandom" => VariantKind::Chess960,
-            other => other.parse::<VariantKind>()?,
-        };
+        let kind = name.parse::<VariantKind>()?;
         self.discard_search();
         self.engine.set_variant(kind)?;
         self.invalid_position = false;
@@ -335,9 +329,8 @@ impl<'a> Session<'a> {
         self.discard_search();
         let mut result = self.engine.set_position(Some(fen), &[] as &[&str]);
         if result.is_err() {
-            let kind = self.engine.kind();
-            let known = board::known_positions(kind, self.engine.game());
-            if let Some(native) = board::recognise(kind, fen, &known) {
+            let known = board::known_positions(self.engine.kind(), self.engine.game());
+            if let Some(native) = board::recognise(self.engine.game(), fen, &known) {
                 result = self.engine.set_position(Some(&native), &[] as &[&str]);
             }
         }
@@ -364,16 +357,12 @@ impl<'a> Session<'a> {
 
     /// The engine's notation for a move XBoard sent.
     fn engine_text(&self, text: &str) -> String {
-        let engine = &self.engine;
-        let squares = board::from_wire(engine.kind(), text);
-        castling::from_wire(engine.game(), &squares, engine.notation())
+        board::from_wire(self.engine.game(), text, self.engine.notation())
     }
 
     /// The text XBoard expects for the engine's move `text`.
     fn wire_text(&self, text: &str) -> String {
-        let engine = &self.engine;
-        let castle = castling::to_wire(engine.game(), text, engine.notation());
-        board::to_wire(engine.kind(), &castle)
+        board::to_wire(self.engine.game(), text, self.engine.notation())
     }
 
     /// A move from the GUI: play it, report a finished game, or start
@@ -397,7 +386,7 @@ impl<'a> Session<'a> {
         self.discard_search();
         let internal = self.engine_text(text);
         let played = self.engine.play_move(&internal).is_ok()
-            || board::without_promotion(self.engine.kind(), &internal)
+            || board::without_promotion(self.engine.game(), &internal)
                 .is_some_and(|plain| self.engine.play_move(plain).is_ok());
         if !played {
             send(&illegal_move_line(echo(text), None));
@@ -434,9 +423,9 @@ impl<'a> Session<'a> {
 
     /// Sends the result line if the game is over; true if it is.
     fn report_end(&self) -> bool {
-        match game_end(self.engine.game(), self.engine.kind()) {
-            Some(end) => {
-                send(&result_line(end.result, &end.reason));
+        match self.engine.game().verdict() {
+            Some(verdict) => {
+                send(&result_line_of(&verdict));
                 true
             }
             None => false,
@@ -464,7 +453,7 @@ impl<'a> Session<'a> {
     /// (Re)starts the analysis of the current position.
     fn analyze(&mut self) {
         self.discard_search();
-        if self.invalid_position || game_end(self.engine.game(), self.engine.kind()).is_some() {
+        if self.invalid_position || self.engine.game().verdict().is_some() {
             return;
         }
         let limits = Limits {
@@ -480,13 +469,13 @@ impl<'a> Session<'a> {
         let events = self.events.clone();
         let post = Arc::clone(&self.post);
         let always_post = purpose == Purpose::Analysis;
-        let kind = self.engine.kind();
+        let to_wire = board::squares_to_wire(self.engine.game());
         let callback = move |event: SearchEvent| match event {
             SearchEvent::Info(info) => {
                 if always_post || post.load(Ordering::Relaxed) {
                     let mut line = info_line_of(&info);
                     for mv in &mut line.pv {
-                        *mv = board::to_wire(kind, mv);
+                        *mv = to_wire(mv);
                     }
                     send(&thinking_line(&line));
                 }
@@ -537,7 +526,7 @@ impl<'a> Session<'a> {
         if self.engine.play_move(&text).is_err() {
             return;
         }
-        if game_end(self.engine.game(), self.engine.kind()).is_some() {
+        if self.engine.game().verdict().is_some() {
             self.engine.undo_move();
             return;
         }
@@ -617,15 +606,6 @@ fn keeps_pondering(command: &X) -> bool {
             | X::Bk
             | X::EgtPath { .. }
     )
-}
-
-/// The XBoard name of a variant.
-fn xboard_name(kind: VariantKind) -> &'static str {
-    match kind {
-        VariantKind::Chess => "normal",
-        VariantKind::Chess960 => "fischerandom",
-        other => other.name(),
-    }
 }
 
 /// `Error (<why>): <command>`, both cut to [`ECHO_LIMIT`] bytes.

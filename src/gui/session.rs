@@ -6,8 +6,6 @@
 use super::message::{parse, ClientMsg, ResultView, ServerMsg, Sides, StateView};
 use super::{moves, pgn};
 use crate::engine::{Engine, GoRequest, SearchEvent, VariantKind};
-use crate::matches::record::GameResult;
-use crate::matches::referee::judge;
 use crate::variants::chess::Chess;
 use crate::variants::Variant;
 use crate::with_game;
@@ -327,17 +325,10 @@ impl Session {
 
     /// The rules' verdict on the position at the cursor.
     fn result(&self) -> Option<ResultView> {
-        let side = self.engine.side_to_move();
-        let end = with_game!(self.engine.game(), state => judge(state))?;
-        let mut reason = end.reason;
-        if let Some(score) = self.engine.jasir_result_text() {
-            reason = format!("{reason} ({score})");
-        }
+        let verdict = self.engine.game().verdict()?;
         Some(ResultView {
-            result: GameResult::from_outcome(end.outcome, side)
-                .text()
-                .to_string(),
-            reason,
+            result: verdict.result_text().to_string(),
+            reason: verdict.to_string(),
         })
     }
 

@@ -7,9 +7,9 @@ use super::config::MatchConfig;
 use super::engine::{Engine, Failure, GameSetup, Reply, Think};
 use super::openings::{canonical_notation, Opening};
 use super::record::{GameRecord, GameResult, Termination};
-use super::referee::judge;
 use super::tc::Clock;
 use crate::engine::{AnyGame, GameState};
+use crate::variants::verdict::{Reason, Verdict};
 use crate::variants::{Notation, Variant};
 use crate::with_game;
 use std::time::Duration;
@@ -35,6 +35,16 @@ struct End {
 }
 
 impl End {
+    /// The game ended by the rules (or the match's ply limit): PGN
+    /// `Termination` "normal", the verdict's words as the reason.
+    fn by_rule(verdict: Verdict) -> End {
+        End {
+            result: GameResult::from_winner(verdict.winner),
+            termination: Termination::Normal,
+            reason: verdict.to_string(),
+        }
+    }
+
     fn loss(side: Color, termination: Termination, reason: String) -> End {
         End {
             result: GameResult::win_for(side.flip()),
@@ -150,19 +160,14 @@ impl Referee<'_, '_> {
         let mut adjudicator = Adjudicator::new(self.config.resign, self.config.draw);
         let end = loop {
             let side = state.position().side_to_move();
-            if let Some(rule_end) = judge(&state) {
-                break End {
-                    result: GameResult::from_outcome(rule_end.outcome, side),
-                    termination: Termination::Normal,
-                    reason: rule_end.reason,
-                };
+            if let Some(verdict) = state.verdict() {
+                break End::by_rule(verdict);
             }
             if moves.len() >= self.config.max_plies as usize {
-                break End {
-                    result: GameResult::Draw,
-                    termination: Termination::Normal,
-                    reason: format!("ply limit ({} plies)", self.config.max_plies),
-                };
+                break End::by_rule(Verdict {
+                    winner: None,
+                    reason: Reason::PlyLimit(self.config.max_plies),
+                });
             }
             match adjudicator.verdict(moves.len() as u32 / 2 + 1) {
                 Some(Adjudication::Win(winner)) => {

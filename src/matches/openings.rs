@@ -3,7 +3,6 @@
 //! random openings of N plies, and random Chess960 arrays.
 
 use super::config::OpeningSource;
-use super::referee::judge;
 use super::rng::Rng;
 use crate::engine::{AnyGame, VariantKind};
 use crate::perft_file::parse_perft_file;
@@ -52,8 +51,8 @@ impl Opening {
                     .play_text(text, notation)
                     .map_err(|why| format!("opening move {} `{text}`: {why}", i + 1))?;
             }
-            match judge(state) {
-                Some(end) => Err(format!("the opening ends the game ({})", end.reason)),
+            match state.verdict() {
+                Some(verdict) => Err(format!("the opening ends the game ({verdict})")),
                 None => Ok(()),
             }
         })
@@ -165,14 +164,14 @@ pub fn random_opening(kind: VariantKind, plies: u32, rng: &mut Rng) -> Result<Op
             for _ in 0..plies {
                 let mut legal = MoveList::new();
                 state.position().legal_moves(&mut legal);
-                if legal.is_empty() || judge(state).is_some() {
+                if legal.is_empty() || state.verdict().is_some() {
                     break;
                 }
                 let mv = legal[rng.below(legal.len() as u64) as usize];
                 texts.push(state.position().format_move(mv, notation));
                 state.play(mv);
             }
-            (texts.len() == plies as usize && judge(state).is_none()).then_some(texts)
+            (texts.len() == plies as usize && state.verdict().is_none()).then_some(texts)
         });
         if let Some(moves) = moves {
             opening.moves = moves;

@@ -1,7 +1,7 @@
 //! What a finished game leaves behind: result, how it ended, the moves.
 
 use crate::engine::VariantKind;
-use timur_search::{Color, Outcome};
+use timur_search::Color;
 
 /// A game's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,13 +32,9 @@ impl GameResult {
         }
     }
 
-    /// The result of `outcome`, seen from `side_to_move`.
-    pub fn from_outcome(outcome: Outcome, side_to_move: Color) -> GameResult {
-        match outcome {
-            Outcome::Win { .. } => GameResult::win_for(side_to_move),
-            Outcome::Loss { .. } => GameResult::win_for(side_to_move.flip()),
-            Outcome::Draw => GameResult::Draw,
-        }
+    /// A win for `winner`; `None` is a draw.
+    pub fn from_winner(winner: Option<Color>) -> GameResult {
+        winner.map_or(GameResult::Draw, GameResult::win_for)
     }
 
     /// Points for `side`: 1, ½ or 0.

@@ -8,7 +8,6 @@
 
 use super::record::{Record, RecordResult, RecordWriter, Recordable};
 use crate::engine::{GameState, VariantKind};
-use crate::matches::referee::judge;
 use crate::matches::rng::Rng;
 use crate::variants::chess::Chess;
 use crate::variants::xiangqi::Xiangqi;
@@ -252,8 +251,8 @@ fn play_game<G: Variant + Recordable>(
     let white_result = loop {
         let pos = state.position();
         let ply = state.moves().len() as u32;
-        if let Some(end) = judge(&state) {
-            break from_mover(end.outcome, pos.side_to_move());
+        if let Some(verdict) = state.verdict() {
+            break for_white(verdict.winner);
         }
         if ply >= settings.max_plies {
             break RecordResult::Draw;
@@ -339,18 +338,27 @@ fn random_opening<G: Variant>(settings: &DatagenSettings, first: G, rng: &mut Rn
         for _ in 0..settings.random_plies {
             let mut moves = MoveList::new();
             state.position().legal_moves(&mut moves);
-            if moves.is_empty() || judge(&state).is_some() {
+            if moves.is_empty() || state.verdict().is_some() {
                 ended = true;
                 break;
             }
             let mv = moves[rng.below(moves.len() as u64) as usize];
             state.play(mv);
         }
-        if !ended && judge(&state).is_none() {
+        if !ended && state.verdict().is_none() {
             return state;
         }
     }
     GameState::new(first)
+}
+
+/// White's result when `winner` won (`None`: a draw).
+fn for_white(winner: Option<Color>) -> RecordResult {
+    match winner {
+        Some(Color::White) => RecordResult::Win,
+        Some(Color::Black) => RecordResult::Loss,
+        None => RecordResult::Draw,
+    }
 }
 
 /// White's result when `outcome` is seen from `mover`'s side.

@@ -5,10 +5,13 @@ pub mod chess;
 pub mod jasir;
 pub mod tamerlane;
 pub mod terms;
+pub mod verdict;
+pub mod xboard;
 pub mod xiangqi;
 
 use crate::nnue::active::Embedded;
-use timur_search::Game;
+use timur_search::{Game, HistoryEntry};
+use verdict::{Reason, Verdict};
 
 /// The networks built into the binary (each game's folder holds its own).
 pub const EMBEDDED_NETWORKS: &[Embedded] = &[chess::EMBEDDED_NETWORK];
@@ -25,7 +28,7 @@ pub struct Notation {
 }
 
 /// The text side of a game: start position, FEN-like position text, move
-/// text, and a board picture for `d`.
+/// text, a board picture for `d`, and why a game ended.
 pub trait Variant: Game + Sized {
     /// The game's start position.
     fn start_position() -> Self;
@@ -58,5 +61,24 @@ pub trait Variant: Game + Sized {
     /// now (see [`crate::nnue::active`]); others just clone.
     fn for_search(&self) -> Self {
         self.clone()
+    }
+
+    /// Why [`Game::rule_outcome`] ended the game here (called only when it
+    /// did).
+    fn rule_reason(&self) -> Reason;
+
+    /// Why the game ended when the side to move has no legal move.
+    fn no_moves_reason(&self) -> Reason {
+        if self.in_check() {
+            Reason::Checkmate
+        } else {
+            Reason::Stalemate
+        }
+    }
+
+    /// The rules' verdict on this position, reached after the positions of
+    /// `history`: the one judge of [`verdict::judge`].
+    fn verdict(&self, history: &[HistoryEntry]) -> Option<Verdict> {
+        verdict::judge(self, history)
     }
 }

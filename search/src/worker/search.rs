@@ -151,22 +151,7 @@ impl<G: Game> Worker<'_, G> {
         let index = self.base + ply;
         let reach =
             (self.pos.plies_since_irreversible() as usize).min(index - self.frames[ply].floor);
-        let key = self.keys[index];
-        let distance = (2..=reach)
-            .step_by(2)
-            .find(|&d| self.keys[index - d] == key)?;
-        // The mover (who just moved) made the moves into index, index-2, ...;
-        // the opponent those into index-1, index-3, ...
-        let checked = |first: usize| {
-            (first..distance)
-                .step_by(2)
-                .all(|back| self.checks[index - back])
-        };
-        let cycle = Cycle {
-            plies: distance,
-            mover_always_checked: checked(0),
-            opponent_always_checked: checked(1),
-        };
+        let cycle = Cycle::closed_by(&self.keys[..=index], &self.checks[..=index], reach)?;
         Some(self.pos.repetition_outcome(cycle))
     }
 

@@ -4,6 +4,7 @@ use super::fen::START_FEN;
 use super::position::Chess;
 use super::types::{Kind, Move, MoveKind, Square};
 use crate::nnue::record::GameTag;
+use crate::variants::verdict::Reason;
 use crate::variants::{Notation, Variant};
 use std::fmt::Write;
 use timur_search::{Game, MoveList, Outcome};
@@ -147,6 +148,14 @@ impl Game for Chess {
 }
 
 impl Variant for Chess {
+    fn rule_reason(&self) -> Reason {
+        if self.insufficient_material() {
+            Reason::InsufficientMaterial
+        } else {
+            Reason::FiftyMoves
+        }
+    }
+
     fn for_search(&self) -> Chess {
         let mut root = self.clone();
         root.attach_network(crate::nnue::active::active(GameTag::Chess));

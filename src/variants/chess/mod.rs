@@ -15,6 +15,7 @@ mod position;
 mod record;
 mod see;
 mod types;
+mod xboard;
 mod zobrist;
 
 pub use fen::START_FEN;

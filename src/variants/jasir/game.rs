@@ -3,6 +3,7 @@
 use super::board::{bit, hole, Rules};
 use super::moves::Move;
 use super::{eval, jfen, movegen, notation, rules, Jasir};
+use crate::variants::verdict::Reason;
 use crate::variants::{Notation, Variant};
 use timur_search::{Color, Game, MoveList, Outcome};
 
@@ -101,6 +102,17 @@ impl Game for Jasir {
 }
 
 impl Variant for Jasir {
+    /// Every end of Jasir and Jarmo is scored.
+    fn rule_reason(&self) -> Reason {
+        self.no_moves_reason()
+    }
+
+    fn no_moves_reason(&self) -> Reason {
+        let result = rules::rule_end(&self.st, self.rules)
+            .unwrap_or_else(|| rules::no_moves_end(&self.st, self.rules));
+        Reason::Points(result.points)
+    }
+
     /// The Jasir start position (use [`Jasir::start_position_for`] for Jarmo).
     fn start_position() -> Jasir {
         Jasir::start_position_for(Rules::Jasir)

@@ -18,8 +18,10 @@ pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod rules;
+pub mod solved;
 pub mod solver;
 
+mod xboard;
 pub mod zobrist;
 
 pub use board::Rules;

@@ -13,9 +13,11 @@ pub mod notation;
 pub mod position;
 pub mod tfen;
 pub mod types;
+mod xboard;
 
 use timur_search::{Color, Game, MoveList, Outcome};
 
+use crate::variants::verdict::Reason;
 use crate::variants::{Notation, Variant};
 pub use position::Tamerlane;
 use types::{is_citadel, kind_of, last_rank, rank_of, Kind, Move, MoveKind, EMPTY, SQUARES};
@@ -141,6 +143,11 @@ impl Game for Tamerlane {
 }
 
 impl Variant for Tamerlane {
+    /// The only rule end: a royal in the enemy citadel.
+    fn rule_reason(&self) -> Reason {
+        Reason::Citadel
+    }
+
     fn start_position() -> Self {
         // The start TFEN is a constant that the tests parse; fall back to
         // an empty board only if it were ever broken.

@@ -22,6 +22,7 @@ pub mod position;
 mod record;
 mod see;
 pub mod variant;
+mod xboard;
 
 pub use board::{Kind, Square};
 pub use fen::START_FEN;

@@ -6,9 +6,15 @@ use super::moves::Move;
 use super::notation::{format_move, parse_move_text, square_name};
 use super::position::Xiangqi;
 use crate::nnue::record::GameTag;
+use crate::variants::verdict::Reason;
 use crate::variants::{Notation, Variant};
 
 impl Variant for Xiangqi {
+    /// The only rule end: sixty moves without a capture.
+    fn rule_reason(&self) -> Reason {
+        Reason::SixtyMoves
+    }
+
     fn for_search(&self) -> Xiangqi {
         let mut root = self.clone();
         root.attach_network(crate::nnue::active::active(GameTag::Xiangqi));
