@@ -9,13 +9,13 @@ use crate::nnue::record::GameTag;
 use crate::nnue::stack::AccumulatorStack;
 use std::sync::Arc;
 
-/// The network built into the binary (how it was made: docs/nnue.md). Off
-/// by default: it has not yet beaten the hand-written evaluation
-/// (`setoption name UseNNUE value true` turns it on).
+/// The network built into the binary (how it was made: docs/nnue.md). On
+/// by default: it beat the hand-written evaluation in an SPRT
+/// (`setoption name UseNNUE value false` returns to it).
 pub const EMBEDDED_NETWORK: Embedded = Embedded {
     game: GameTag::Chess,
-    bytes: include_bytes!("networks/chess-gen0.tmnn"),
-    on_by_default: false,
+    bytes: include_bytes!("networks/chess-sf2s.tmnn"),
+    on_by_default: true,
 };
 
 impl Chess {
