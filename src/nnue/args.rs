@@ -27,6 +27,23 @@ pub enum NnueCommand {
     /// Score a data file's positions again with an outside UCI engine at a
     /// fixed depth, keeping the games' results.
     Relabel(RelabelArgs),
+    /// Write a network with its output multiplied by a factor (to bring its
+    /// centipawns to the scale the search's margins are tuned for).
+    Scale(ScaleArgs),
+}
+
+/// `timur nnue scale`.
+#[derive(Args, Debug, Clone)]
+pub struct ScaleArgs {
+    /// The network file to read.
+    #[arg(long)]
+    pub net: PathBuf,
+    /// The factor its evaluations are multiplied by.
+    #[arg(long)]
+    pub factor: f64,
+    /// The network file to write.
+    #[arg(long)]
+    pub out: PathBuf,
 }
 
 /// `timur nnue relabel`.

@@ -201,6 +201,21 @@ impl Network {
         })
     }
 
+    /// The same network with its output (weights and bias) multiplied by
+    /// `factor` (halves rounded to even): evaluations scale by it.
+    pub fn with_output_scaled(&self, factor: f64) -> Network {
+        let scale = |v: i16| {
+            (f64::from(v) * factor)
+                .round_ties_even()
+                .clamp(-32768.0, 32767.0) as i16
+        };
+        Network {
+            output_weights: self.output_weights.iter().map(|&w| scale(w)).collect(),
+            output_bias: (f64::from(self.output_bias) * factor).round_ties_even() as i32,
+            ..self.clone()
+        }
+    }
+
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
@@ -292,6 +307,18 @@ impl Network {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn scaling_the_output_scales_the_evaluation() {
+        let net = Network::from_bytes(crate::variants::chess::EMBEDDED_NETWORK.bytes).unwrap();
+        let acc = net.refresh([(0, 5, 4), (1, 5, 60), (0, 3, 20)].into_iter());
+        assert_eq!(net.with_output_scaled(1.0).to_bytes(), net.to_bytes());
+        let (full, half) = (
+            net.evaluate(&acc, 0),
+            net.with_output_scaled(0.5).evaluate(&acc, 0),
+        );
+        assert!((full / 2 - half).abs() <= 2, "{full} / 2 vs {half}");
+    }
+
     #[test]
     fn mirroring_a_file_twice_is_the_identity_and_stays_on_the_board() {
         for (features, squares) in [(FeatureSet::Chess768, 64), (FeatureSet::Xiangqi1260, 90)] {
