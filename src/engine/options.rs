@@ -162,10 +162,7 @@ pub fn table() -> Vec<EngineOption> {
                 default: d.hash_mib as i64,
                 min: 1,
                 max: 65536,
-                set: |e, mib| {
-                    e.set_hash(mib as usize);
-                    Ok(None)
-                },
+                set: |e, mib| e.set_hash(mib as usize),
             },
         },
         EngineOption {
