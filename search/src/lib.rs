@@ -41,5 +41,5 @@ pub use game::{Color, Cycle, Game, MoveList, Outcome, MAX_MARGIN, MAX_MOVES};
 pub use job::{HistoryEntry, Info, SearchJob, SearchResult};
 pub use limits::{Clock, Limits};
 pub use score::Score;
-pub use searcher::{Probe, Searcher};
+pub use searcher::{Probe, Searcher, STACK_SIZE};
 pub use tt::Bound;

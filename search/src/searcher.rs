@@ -18,8 +18,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::Instant;
 
-/// Stack of every search thread: deep recursion with move lists on the stack.
-const STACK_SIZE: usize = 64 << 20;
+/// Stack of every search thread (also the engine's and the data
+/// generator's threads that search): deep recursion with move lists on the
+/// stack.
+pub const STACK_SIZE: usize = 64 << 20;
 
 /// A worker pool of `threads` threads, or `None` if the system refuses.
 fn build_pool(threads: usize) -> Option<Arc<ThreadPool>> {
@@ -82,17 +84,19 @@ impl Searcher {
     }
 
     /// Replaces the table by an empty one of `mib` MiB (waits for a running
-    /// search to end).
-    pub fn set_hash(&self, mib: usize) {
-        let mut tt = self.tt.write().unwrap_or_else(PoisonError::into_inner);
-        *tt = TranspositionTable::new(0);
-        *tt = TranspositionTable::new(mib);
+    /// search to end). If that memory cannot be had, the old table stays
+    /// and the error says so.
+    pub fn set_hash(&self, mib: usize) -> Result<(), String> {
+        let fresh = TranspositionTable::try_new(mib)
+            .ok_or_else(|| format!("cannot allocate a {mib} MiB hash table"))?;
+        *self.tt.write().unwrap_or_else(PoisonError::into_inner) = fresh;
+        Ok(())
     }
 
     /// Forgets everything learnt: the table and every history.
     pub fn clear(&self) {
         self.tt
-            .read()
+            .write()
             .unwrap_or_else(PoisonError::into_inner)
             .clear();
         for histories in self

@@ -6,6 +6,8 @@
 mod game;
 mod input;
 mod kind;
+mod memory;
+pub mod options;
 pub mod output;
 mod state;
 pub mod ucci;
@@ -39,18 +41,27 @@ pub struct Options {
     pub chess960: bool,
     /// Xiangqi ranks 1..10 on the wire instead of 0..9.
     pub ranks_from_one: bool,
+    /// UCCI `usemillisec`: clock values are milliseconds (else seconds).
+    pub use_millisec: bool,
+}
+
+impl Options {
+    /// The options before any `setoption` (the defaults the option table
+    /// declares).
+    pub const DEFAULT: Options = Options {
+        threads: 1,
+        hash_mib: 16,
+        move_overhead: Duration::from_millis(10),
+        multipv: 1,
+        chess960: false,
+        ranks_from_one: false,
+        use_millisec: true,
+    };
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            threads: 1,
-            hash_mib: 16,
-            move_overhead: Duration::from_millis(10),
-            multipv: 1,
-            chess960: false,
-            ranks_from_one: false,
-        }
+        Options::DEFAULT
     }
 }
 
@@ -200,6 +211,11 @@ impl Engine {
         }
     }
 
+    /// Sets UCCI's time unit: milliseconds (true) or seconds.
+    pub fn set_use_millisec(&mut self, on: bool) {
+        self.options.use_millisec = on;
+    }
+
     /// Sets the xiangqi rank convention.
     pub fn set_ranks_from_one(&mut self, on: bool) {
         self.options.ranks_from_one = on;
@@ -212,11 +228,22 @@ impl Engine {
         self.searcher.set_threads(self.options.threads);
     }
 
-    /// Sets the transposition table size.
-    pub fn set_hash(&mut self, mib: usize) {
+    /// Sets the transposition table size, lowered to what the machine can
+    /// spare ([`memory::hash_limit_mib`]; Ok then holds a note saying so).
+    /// If the memory cannot be had, the old table stays.
+    pub fn set_hash(&mut self, mib: usize) -> Result<Option<String>, String> {
         self.stop_and_wait();
-        self.options.hash_mib = mib.max(1);
-        self.searcher.set_hash(self.options.hash_mib);
+        let wanted = mib.max(1);
+        let current = self.options.hash_mib;
+        let limit = memory::hash_limit_mib(current);
+        let granted = limit.map_or(wanted, |limit| wanted.min(limit));
+        self.searcher
+            .set_hash(granted)
+            .map_err(|why| format!("{why}; the {current} MiB table is kept"))?;
+        self.options.hash_mib = granted;
+        Ok((granted < wanted).then(|| {
+            format!("Hash {wanted} MiB is more than this machine can spare (3/4 of its available memory); using {granted} MiB")
+        }))
     }
 
     /// Loads a table of solved positions (`timur solve --save`); an empty
@@ -452,7 +479,7 @@ impl Engine {
             let thread_events = Arc::clone(&events);
             std::thread::Builder::new()
                 .name("search".into())
-                .stack_size(64 << 20)
+                .stack_size(timur_search::STACK_SIZE)
                 .spawn(move || {
                     let events = thread_events;
                     let report = |info: &timur_search::Info<_>| {
