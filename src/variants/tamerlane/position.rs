@@ -1,5 +1,6 @@
 //! The position: mailbox plus bitboards, Zobrist key, make and unmake.
 
+use crate::rng::splitmix64;
 use timur_search::Color;
 
 use super::attacks::{bit, MAIN};
@@ -35,14 +36,6 @@ pub const fn citadel_right(c: Color) -> u8 {
     }
 }
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
-
 struct Keys {
     pieces: [[u64; SQUARES]; 64],
     side: u64,
@@ -58,21 +51,16 @@ static KEYS: Keys = {
     while p < 64 {
         let mut s = 0;
         while s < SQUARES {
-            let (ns, v) = splitmix(state);
-            state = ns;
-            pieces[p][s] = v;
+            pieces[p][s] = splitmix64(&mut state);
             s += 1;
         }
         p += 1;
     }
-    let (ns, side) = splitmix(state);
-    state = ns;
+    let side = splitmix64(&mut state);
     let mut rights = [0u64; 16];
     let mut i = 1;
     while i < 16 {
-        let (ns, v) = splitmix(state);
-        state = ns;
-        rights[i] = v;
+        rights[i] = splitmix64(&mut state);
         i += 1;
     }
     let mut pawn_of_pawns = [[0u64; 4]; 2];
@@ -80,14 +68,12 @@ static KEYS: Keys = {
     while c < 2 {
         let mut n = 1;
         while n < 4 {
-            let (ns, v) = splitmix(state);
-            state = ns;
-            pawn_of_pawns[c][n] = v;
+            pawn_of_pawns[c][n] = splitmix64(&mut state);
             n += 1;
         }
         c += 1;
     }
-    let (_, finished) = splitmix(state);
+    let finished = splitmix64(&mut state);
     Keys {
         pieces,
         side,
