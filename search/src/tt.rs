@@ -8,6 +8,7 @@
 //! hint: the search plays a table move only if the position's legal moves
 //! contain it.
 
+use crate::worker::params::{TT_AGE_PENALTY, TT_KEEP_DEPTH_MARGIN};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// Entries per cluster (one 64-byte cache line).
@@ -207,7 +208,10 @@ impl TranspositionTable {
                         entry.eval = old.eval;
                     }
                     let fresh = generation_of(data) == generation;
-                    if fresh && entry.bound != Bound::Exact && entry.depth + 3 < old.depth {
+                    if fresh
+                        && entry.bound != Bound::Exact
+                        && entry.depth + TT_KEEP_DEPTH_MARGIN < old.depth
+                    {
                         return;
                     }
                 }
@@ -215,7 +219,7 @@ impl TranspositionTable {
                 break;
             }
             let age = i32::from(generation.wrapping_sub(generation_of(data)) % GENERATIONS);
-            let worth = ((data >> 48) & 0xff) as i32 - 8 * age;
+            let worth = ((data >> 48) & 0xff) as i32 - TT_AGE_PENALTY * age;
             if worth < victim_worth {
                 victim_worth = worth;
                 victim = slot;

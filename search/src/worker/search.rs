@@ -349,7 +349,7 @@ impl<G: Game> Worker<'_, G> {
                     continue;
                 }
             }
-            let may_extend = (ply as i32) < 2 * self.root_depth;
+            let may_extend = (ply as i32) < EXTENSION_PLY_FACTOR * self.root_depth;
             let mut singular = false;
             if may_extend && Some(mv) == tt_move && excluded.is_none() {
                 match self.singularity(entry, depth, beta, ply, mv) {
@@ -454,7 +454,7 @@ impl<G: Game> Worker<'_, G> {
         };
         let tt_value = value_from_tt(e.value, ply);
         if depth < SINGULAR_DEPTH
-            || e.depth < depth - 3
+            || e.depth < depth - SINGULAR_TT_DEPTH_SLACK
             || e.bound == Bound::Upper
             || is_decided(tt_value)
         {
@@ -485,7 +485,9 @@ impl<G: Game> Worker<'_, G> {
         {
             return None;
         }
-        let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+        let reduction = NMP_BASE_REDUCTION
+            + depth / NMP_DEPTH_DIVISOR
+            + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
         self.pos.make_null_move();
         let child = &mut self.frames[ply + 1];
         child.previous = None;
@@ -501,7 +503,7 @@ impl<G: Game> Worker<'_, G> {
             return Some(value);
         }
         // Verify: the same reduced search with null moves off near here.
-        self.nmp_min_ply = ply + (3 * (depth - reduction) / 4).max(0) as usize;
+        self.nmp_min_ply = ply + (NMP_VERIFY_QUARTERS * (depth - reduction) / 4).max(0) as usize;
         let verified = self.search::<false>(depth - 1 - reduction, beta - 1, beta, ply);
         self.nmp_min_ply = 0;
         (verified >= beta && !self.stopped).then_some(value)

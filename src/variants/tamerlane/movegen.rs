@@ -10,7 +10,9 @@ use super::attacks::{
     KING_ADJ, KNIGHT, MAIN, MIDDLE_RANKS, PAWN_ATT, PICKET_LINES, RANK_MASK, ROOK_LINES, WAZIR,
 };
 use super::position::{citadel_right, enemy_citadel, swap_right, Tamerlane};
-use super::types::{is_citadel, kind_of, last_rank, own_citadel, Kind, Move, MoveKind, EMPTY};
+use super::types::{
+    is_citadel, kind_of, last_rank, own_citadel, Kind, Move, MoveKind, EMPTY, FILES, MAIN_SQUARES,
+};
 
 impl Tamerlane {
     /// Whether main square `sq` is attacked by a piece of `by` (a pinned
@@ -156,10 +158,10 @@ impl Tamerlane {
             let test = single && (in_check || transfers || blockers & bit(from) != 0);
             let mut targets = PAWN_ATT[us.index()][from as usize] & capturable;
             let push_to = match us {
-                Color::White => from as i32 + 11,
-                Color::Black => from as i32 - 11,
+                Color::White => from as i32 + FILES as i32,
+                Color::Black => from as i32 - FILES as i32,
             };
-            if (0..110).contains(&push_to) && occ & bit(push_to as u8) == 0 {
+            if (0..MAIN_SQUARES as i32).contains(&push_to) && occ & bit(push_to as u8) == 0 {
                 targets |= bit(push_to as u8);
             }
             for to in targets.squares() {
@@ -175,8 +177,8 @@ impl Tamerlane {
         if parked != 0 {
             let foes = enemy & MAIN;
             let forks = match us {
-                Color::White => (foes >> 10) & (foes >> 12),
-                Color::Black => (foes << 10) & (foes << 12),
+                Color::White => (foes >> (FILES - 1)) & (foes >> (FILES + 1)),
+                Color::Black => (foes << (FILES - 1)) & (foes << (FILES + 1)),
             } & INNER_FILES
                 & MIDDLE_RANKS
                 & !self.royals;

@@ -5,8 +5,8 @@ use timur_search::Color;
 
 use super::attacks::{bit, MAIN};
 use super::types::{
-    color_of, is_citadel, kind_of, last_rank, own_citadel, piece, rank_of, Kind, Move, MoveKind,
-    EMPTY, KINDS, SQUARES,
+    color_of, is_citadel, kind_of, last_rank, own_citadel, piece, rank_of, square, Kind, Move,
+    MoveKind, EMPTY, KINDS, MAIN_SQUARES, SQUARES,
 };
 
 /// Right bit: White's royal swap is unused (`S`).
@@ -269,9 +269,9 @@ impl Tamerlane {
         };
         order
             .iter()
-            .map(|&f| rank * 11 + f)
+            .map(|&f| square(f, rank))
             .find(|&sq| self.royals & bit(sq) == 0)
-            .unwrap_or(rank * 11 + 5)
+            .unwrap_or(square(5, rank))
     }
 
     fn put(&mut self, undo: &mut Undo, sq: u8, p: u8) {
@@ -350,7 +350,7 @@ impl Tamerlane {
                 };
                 let lower_sq = (self.pieces(us, lower) & MAIN).trailing_zeros() as u8;
                 self.rights &= !citadel_right(us);
-                if lower_sq < 110 {
+                if usize::from(lower_sq) < MAIN_SQUARES {
                     let low = self.board[lower_sq as usize];
                     self.put(&mut undo, mv.from, EMPTY);
                     self.put(&mut undo, lower_sq, moving);
