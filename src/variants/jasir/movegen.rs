@@ -5,10 +5,10 @@
 //! generated in a second pass when the first finds nothing.
 
 use super::board::{bit, enemy_base, file_of, own_base, Rules};
-use super::graph::steps;
 use super::moves::Move;
 use super::position::State;
 use super::rules::rule_end;
+use super::segments::steps;
 use crate::bitboard::Bits;
 use timur_search::MoveList;
 
