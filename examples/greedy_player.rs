@@ -12,22 +12,10 @@
 
 use std::io::{BufRead, Write};
 use timur::engine::{AnyGame, VariantKind};
+use timur::rng::Rng;
 use timur::variants::{Notation, Variant};
 use timur::with_game;
 use timur_search::{Game, MoveList, Outcome};
-
-/// SplitMix64 for the random choice.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((u128::from(z ^ (z >> 31)) * n as u128) >> 64) as usize
-    }
-}
 
 /// How good `mv` is for a 1-ply material player: an immediate win first,
 /// then the value of what it takes.
@@ -65,7 +53,7 @@ fn choose<G: Variant>(pos: &G, rng: &mut Rng) -> Option<G::Move> {
         .filter(|(_, &v)| v == best)
         .map(|(&mv, _)| mv)
         .collect();
-    Some(tied[rng.below(tied.len())])
+    Some(tied[rng.below(tied.len() as u64) as usize])
 }
 
 /// `position startpos|fen F [moves …]` for `kind`.
@@ -95,7 +83,7 @@ fn read_position(kind: VariantKind, words: &[&str]) -> Result<AnyGame, String> {
 fn main() {
     let mut kind = VariantKind::Chess;
     let mut game = AnyGame::start(kind);
-    let mut rng = Rng(0x5EED);
+    let mut rng = Rng::new(0x5EED);
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     let mut reply = |text: String| {

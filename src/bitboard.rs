@@ -18,6 +18,10 @@ pub trait Bits: Copy + Eq {
     fn squares(self) -> SquareIter<Self> {
         SquareIter(self)
     }
+    /// Iterates the indices of the set bits as `usize`, lowest first.
+    fn indices(self) -> impl Iterator<Item = usize> {
+        self.squares().map(|s| s as usize)
+    }
 }
 
 macro_rules! impl_bits {
@@ -81,5 +85,6 @@ mod tests {
         assert_eq!(b.pop_lowest(), 1);
         assert_eq!(b, 0b100);
         assert_eq!(b.count(), 1);
+        assert_eq!(0b1001u128.indices().collect::<Vec<_>>(), vec![0usize, 3]);
     }
 }

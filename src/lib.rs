@@ -14,6 +14,7 @@ pub mod matches;
 pub mod nnue;
 pub mod perft;
 pub mod perft_file;
+pub mod rng;
 pub mod solve;
 pub mod tune;
 pub mod variants;

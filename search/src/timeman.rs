@@ -5,12 +5,11 @@
 
 use crate::control::Control;
 use crate::limits::Limits;
+use crate::worker::params::{
+    DEFAULT_MOVES_TO_GO, HARD_PER_SOFT, INCREMENT_USE, MAX_MOVES_TO_GO, MAX_USE_PERCENT,
+    MIN_TIME_DIVISOR, SOFT_CAP_DIVISOR,
+};
 use std::time::{Duration, Instant};
-
-/// Moves assumed left in a sudden-death control.
-const DEFAULT_MOVES_TO_GO: u32 = 30;
-/// Most of the remaining time one move may use, in percent.
-const MAX_USE_PERCENT: u32 = 85;
 
 /// Whether `limits` ask for a search that runs until `stop`: `go infinite`,
 /// or no limit at all.
@@ -57,30 +56,33 @@ impl Budget {
                 .moves_to_go
                 .filter(|&n| n > 0)
                 .unwrap_or(DEFAULT_MOVES_TO_GO)
-                .clamp(1, 50);
+                .clamp(1, MAX_MOVES_TO_GO);
             // The overhead is kept back for this move and for every move
             // still to come in the horizon (as Stockfish does): when each
             // move costs a little more than planned (a loaded machine, a
             // slow pipe) the clock then settles well above zero instead of
             // draining to the last few milliseconds.
             let reserve = overhead * (moves_to_go + 1);
-            let available = left.saturating_sub(reserve).max(left / 4);
+            let available = left.saturating_sub(reserve).max(left / MIN_TIME_DIVISOR);
             let max_use = available * MAX_USE_PERCENT / 100;
-            let share = available / moves_to_go + clock.increment * 3 / 4;
+            let share =
+                available / moves_to_go + clock.increment * INCREMENT_USE.0 / INCREMENT_USE.1;
             let cap = if moves_to_go == 1 {
                 max_use
             } else {
-                max_use / 2
+                max_use / SOFT_CAP_DIVISOR
             };
             let soft = share.min(cap);
             budget = Budget {
                 soft: Some(soft),
-                hard: Some((soft * 4).min(max_use)),
+                hard: Some((soft * HARD_PER_SOFT).min(max_use)),
                 from_clock: true,
             };
         }
         if let Some(movetime) = limits.movetime {
-            let fixed = movetime.saturating_sub(overhead).max(movetime / 4);
+            let fixed = movetime
+                .saturating_sub(overhead)
+                .max(movetime / MIN_TIME_DIVISOR);
             // A fixed move time is used to the end: only the hard limit.
             budget.soft = budget.soft.map(|soft| soft.min(fixed));
             budget.hard = Some(budget.hard.map_or(fixed, |hard| hard.min(fixed)));

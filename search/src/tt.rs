@@ -13,6 +13,7 @@
 //! even a many-GiB table takes no time on the caller's thread and no memory
 //! until the search writes to it.
 
+use crate::worker::params::{TT_AGE_PENALTY, TT_KEEP_DEPTH_MARGIN};
 use std::alloc::{alloc_zeroed, handle_alloc_error, Layout};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
@@ -274,7 +275,10 @@ impl TranspositionTable {
                         entry.eval = old.eval;
                     }
                     let fresh = generation_of(data) == generation;
-                    if fresh && entry.bound != Bound::Exact && entry.depth + 3 < old.depth {
+                    if fresh
+                        && entry.bound != Bound::Exact
+                        && entry.depth + TT_KEEP_DEPTH_MARGIN < old.depth
+                    {
                         return;
                     }
                 }
@@ -282,7 +286,7 @@ impl TranspositionTable {
                 break;
             }
             let age = i32::from(generation.wrapping_sub(generation_of(data)) % GENERATIONS);
-            let worth = ((data >> 48) & 0xff) as i32 - 8 * age;
+            let worth = ((data >> 48) & 0xff) as i32 - TT_AGE_PENALTY * age;
             if worth < victim_worth {
                 victim_worth = worth;
                 victim = slot;

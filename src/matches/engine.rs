@@ -135,7 +135,7 @@ pub trait Adapter: Send {
 }
 
 /// A started engine.
-pub struct Engine {
+pub struct MatchEngine {
     /// The name in tables and PGN.
     pub name: String,
     /// How it writes moves.
@@ -143,14 +143,14 @@ pub struct Engine {
     adapter: Box<dyn Adapter>,
 }
 
-impl Engine {
+impl MatchEngine {
     /// Starts the engine of `spec` and sets it up for `variant`.
     pub fn start(
         spec: &EngineSpec,
         variant: VariantKind,
         label: &str,
         debug: bool,
-    ) -> Result<Engine, String> {
+    ) -> Result<MatchEngine, String> {
         let process = EngineProcess::spawn(&spec.cmd, &spec.args, label, debug)?;
         let adapter: Box<dyn Adapter> = match spec.protocol {
             Protocol::Uci => Box::new(super::uci::Uci::start(process, spec, variant)?),
@@ -167,7 +167,7 @@ impl Engine {
                     .map(|s| s.to_string_lossy().into_owned())
                     .unwrap_or_else(|| label.to_string())
             });
-        Ok(Engine {
+        Ok(MatchEngine {
             name,
             notation: Notation {
                 king_takes_rook: variant == VariantKind::Chess960,

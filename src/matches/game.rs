@@ -4,7 +4,7 @@
 
 use super::adjudicate::{Adjudication, Adjudicator};
 use super::config::MatchConfig;
-use super::engine::{Engine, Failure, GameSetup, Reply, Think};
+use super::engine::{Failure, GameSetup, MatchEngine, Reply, Think};
 use super::openings::{canonical_notation, Opening};
 use super::record::{GameRecord, GameResult, Termination};
 use super::tc::Clock;
@@ -24,7 +24,7 @@ pub struct Pairing<'a> {
     /// Engine index of Black.
     pub black: usize,
     /// `[White, Black]`.
-    pub engines: [&'a mut Engine; 2],
+    pub engines: [&'a mut MatchEngine; 2],
 }
 
 /// How a game ended, before it is written up.
@@ -122,7 +122,7 @@ pub fn play_game(
 struct Referee<'a, 'e> {
     config: &'a MatchConfig,
     setup: &'a GameSetup,
-    engines: [&'e mut Engine; 2],
+    engines: [&'e mut MatchEngine; 2],
     names: &'a [String; 2],
     failed: &'a mut [bool; 2],
 }

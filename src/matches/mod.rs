@@ -18,7 +18,6 @@ pub mod parse;
 pub mod pgn;
 pub mod process;
 pub mod record;
-pub mod rng;
 pub mod runner;
 pub mod sprt;
 pub mod stats;

@@ -3,9 +3,9 @@
 //! random openings of N plies, and random Chess960 arrays.
 
 use super::config::OpeningSource;
-use super::rng::Rng;
 use crate::engine::{AnyGame, VariantKind};
 use crate::perft_file::parse_perft_file;
+use crate::rng::Rng;
 use crate::variants::chess::Chess;
 use crate::variants::{Notation, Variant};
 use crate::with_game;

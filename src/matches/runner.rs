@@ -5,7 +5,7 @@
 //! the table, writes the PGN and stops early when the SPRT is decided.
 
 use super::config::MatchConfig;
-use super::engine::Engine;
+use super::engine::MatchEngine;
 use super::game::{play_game, Pairing};
 use super::openings::{openings_for, Opening};
 use super::pgn;
@@ -90,7 +90,7 @@ fn preflight(config: &MatchConfig, openings: &[Opening]) -> Result<Vec<String>, 
     let mut names = Vec::new();
     for (i, spec) in config.engines.iter().enumerate() {
         let fail = |why: String| format!("engine {} ({}): {why}", i + 1, spec.cmd.display());
-        let engine = Engine::start(spec, config.variant, &format!("e{}", i + 1), config.debug)
+        let engine = MatchEngine::start(spec, config.variant, &format!("e{}", i + 1), config.debug)
             .map_err(fail)?;
         let problem = if needs_setup && !engine.can_set_up_positions() {
             Some("it cannot set up positions (no setboard): use --random-openings or `startpos moves …` openings")
@@ -152,14 +152,14 @@ fn worker(
     stop: &AtomicBool,
     results: std::sync::mpsc::Sender<Result<GameRecord, String>>,
 ) {
-    let mut seats: Vec<Option<Engine>> = (0..names.len()).map(|_| None).collect();
-    let start = |seats: &mut Vec<Option<Engine>>, i: usize| -> Result<Engine, String> {
+    let mut seats: Vec<Option<MatchEngine>> = (0..names.len()).map(|_| None).collect();
+    let start = |seats: &mut Vec<Option<MatchEngine>>, i: usize| -> Result<MatchEngine, String> {
         match seats[i].take() {
             Some(engine) => Ok(engine),
             None => {
                 let label = names[i].to_string();
                 let mut engine =
-                    Engine::start(&config.engines[i], config.variant, &label, config.debug)?;
+                    MatchEngine::start(&config.engines[i], config.variant, &label, config.debug)?;
                 engine.name = names[i].clone();
                 Ok(engine)
             }

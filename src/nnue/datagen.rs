@@ -8,7 +8,7 @@
 
 use super::record::{Record, RecordResult, RecordWriter, Recordable};
 use crate::engine::{GameState, VariantKind};
-use crate::matches::rng::Rng;
+use crate::rng::Rng;
 use crate::variants::chess::Chess;
 use crate::variants::xiangqi::Xiangqi;
 use crate::variants::Variant;

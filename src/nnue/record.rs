@@ -20,6 +20,7 @@
 //! | 38 | `game`: [`GameTag`] |
 //! | 39 | reserved, 0 |
 
+use crate::bitboard::Bits;
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::Path;
@@ -185,21 +186,13 @@ impl Record {
 
     /// The pieces, in increasing square order.
     pub fn placed_pieces(&self) -> impl Iterator<Item = PlacedPiece> + '_ {
-        let mut occupancy = self.occupancy;
-        let mut index = 0;
-        std::iter::from_fn(move || {
-            if occupancy == 0 {
-                return None;
-            }
-            let square = occupancy.trailing_zeros() as u8;
-            occupancy &= occupancy - 1;
+        self.occupancy.squares().enumerate().map(|(index, square)| {
             let nibble = self.pieces[index / 2] >> (4 * (index % 2)) & 0xF;
-            index += 1;
-            Some(PlacedPiece {
-                square,
+            PlacedPiece {
+                square: square as u8,
                 color: nibble >> 3,
                 kind: nibble & 7,
-            })
+            }
         })
     }
 

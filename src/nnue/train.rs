@@ -9,7 +9,7 @@
 
 use super::network::{Accumulator, FeatureSet, Network, HIDDEN, QA, QB, SCALE};
 use super::record::{Record, RecordReader};
-use crate::matches::rng::Rng;
+use crate::rng::Rng;
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::time::Instant;

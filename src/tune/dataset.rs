@@ -5,7 +5,7 @@
 //! position into its evaluation terms.
 
 use super::pgn::PgnGame;
-use crate::matches::rng::Rng;
+use crate::rng::Rng;
 use crate::variants::terms::{LinearEval, TermSink};
 use crate::variants::{Notation, Variant};
 

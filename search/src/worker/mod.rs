@@ -2,7 +2,7 @@
 //! stacks and histories, iterative deepening over the shared transposition
 //! table. The main worker also keeps time and reports.
 
-mod params;
+pub(crate) mod params;
 mod search;
 
 use crate::control::Control;
@@ -14,7 +14,10 @@ use crate::score::{is_decided, to_score, value_to_tt, Score, EVAL_LIMIT, INFINIT
 use crate::timeman::{hold_result, until_stopped, TimeManager};
 use crate::tt::{Bound, TranspositionTable, TtEntry};
 use arrayvec::ArrayVec;
-use params::{ASPIRATION_DELTA, ASPIRATION_MAX, ASPIRATION_MIN_DEPTH, POLL_INTERVAL};
+use params::{
+    ASPIRATION_DELTA, ASPIRATION_MAX, ASPIRATION_MIN_DEPTH, FALLING_EXTRA_PERCENT, FALLING_VALUE,
+    POLL_INTERVAL, STABILITY_PERCENT,
+};
 use std::cmp::Reverse;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -388,14 +391,14 @@ impl<'a, G: Game> Worker<'a, G> {
             main.stable_iterations = 0;
         }
         main.last_best = Some(best);
-        let mut percent = match main.stable_iterations {
-            0 => 140,
-            1 => 110,
-            2 | 3 => 90,
-            _ => 65,
-        };
-        if main.last_value - value > 40 {
-            percent += 40;
+        let mut percent = STABILITY_PERCENT[match main.stable_iterations {
+            0 => 0,
+            1 => 1,
+            2 | 3 => 2,
+            _ => 3,
+        }];
+        if main.last_value - value > FALLING_VALUE {
+            percent += FALLING_EXTRA_PERCENT;
         }
         main.last_value = value;
         main.time.soft_expired(now, percent)

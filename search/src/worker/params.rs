@@ -20,6 +20,15 @@ pub(super) const RFP_MARGIN: i32 = 80;
 /// verified by a reduced search without null moves.
 pub(super) const NMP_MIN_DEPTH: i32 = 3;
 pub(super) const NMP_VERIFY_DEPTH: i32 = 10;
+/// Null-move reduction: a base, one more ply per this many plies of depth,
+/// and one more per this much evaluation above beta, up to a most.
+pub(super) const NMP_BASE_REDUCTION: i32 = 3;
+pub(super) const NMP_DEPTH_DIVISOR: i32 = 4;
+pub(super) const NMP_EVAL_DIVISOR: i32 = 200;
+pub(super) const NMP_EVAL_MAX_REDUCTION: i32 = 3;
+/// The verification search keeps null moves off for this share of its
+/// depth (in quarters).
+pub(super) const NMP_VERIFY_QUARTERS: i32 = 3;
 /// Futility pruning of quiet moves: deepest depth, base and per-ply margin.
 pub(super) const FUTILITY_DEPTH: i32 = 6;
 pub(super) const FUTILITY_BASE: i32 = 100;
@@ -46,10 +55,48 @@ pub(super) const SEE_PRUNE_DEPTH: i32 = 8;
 pub(super) const SEE_TACTICAL_MARGIN: i32 = 100;
 pub(super) const SEE_QUIET_MARGIN: i32 = 30;
 
+/// Extensions stop at plies from the root past this many times the
+/// iteration's depth.
+pub(super) const EXTENSION_PLY_FACTOR: i32 = 2;
+
 /// Singular extensions: shallowest depth, and the margin per ply below the
 /// table's value that the other moves must stay under.
 pub(super) const SINGULAR_DEPTH: i32 = 8;
 pub(super) const SINGULAR_MARGIN: i32 = 2;
+/// The table entry may be this many plies shallower than the node.
+pub(super) const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
+
+/// Soft time limit scale in percent by how many iterations the best move
+/// has stayed the same: none, one, two or three, more.
+pub(super) const STABILITY_PERCENT: [u32; 4] = [140, 110, 90, 65];
+/// A fall of the root value by more than this since the last iteration...
+pub(super) const FALLING_VALUE: i32 = 40;
+/// ...adds this many percent to the soft time limit.
+pub(super) const FALLING_EXTRA_PERCENT: u32 = 40;
+
+/// Transposition table: a fresh entry is not replaced by a non-exact one
+/// more than this many plies shallower...
+pub(crate) const TT_KEEP_DEPTH_MARGIN: i32 = 3;
+/// ...and a victim's worth is its depth less this much per generation of
+/// age.
+pub(crate) const TT_AGE_PENALTY: i32 = 8;
+
+/// Time: moves assumed left in a sudden-death control, and the most
+/// `movestogo` is believed.
+pub(crate) const DEFAULT_MOVES_TO_GO: u32 = 30;
+pub(crate) const MAX_MOVES_TO_GO: u32 = 50;
+/// Most of the remaining time one move may use, in percent.
+pub(crate) const MAX_USE_PERCENT: u32 = 85;
+/// The overhead reserve leaves at least one part in this many of the clock
+/// (or of a fixed move time).
+pub(crate) const MIN_TIME_DIVISOR: u32 = 4;
+/// The share of the increment a move plans to use (numerator, denominator).
+pub(crate) const INCREMENT_USE: (u32, u32) = (3, 4);
+/// With more than one move to go, the soft limit is at most this part of
+/// the most one move may use.
+pub(crate) const SOFT_CAP_DIVISOR: u32 = 2;
+/// The hard limit is at most this many soft limits.
+pub(crate) const HARD_PER_SOFT: u32 = 4;
 
 /// Delta pruning in quiescence: a capture is skipped if its exchange
 /// cannot bring the standing evaluation to within this of alpha.

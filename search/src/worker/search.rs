@@ -12,6 +12,7 @@ use crate::score::{
 };
 use crate::tt::{Bound, TtEntry};
 use arrayvec::ArrayVec;
+use std::ops::ControlFlow;
 
 /// What a singular-extension search found about the table move.
 enum Singularity {
@@ -21,6 +22,54 @@ enum Singularity {
     MultiCut(i32),
     /// No verdict (no search, or neither).
     Neither,
+}
+
+/// What a node's search knows when its move loop starts.
+struct Node<M> {
+    /// The position's key.
+    key: u64,
+    /// The side to move.
+    side: Color,
+    /// The table's entry.
+    entry: Option<TtEntry>,
+    /// The table's move, if it decodes.
+    tt_move: Option<M>,
+    /// The move a singular-extension search leaves out.
+    excluded: Option<M>,
+    /// Plies left (after internal iterative reduction).
+    depth: i32,
+    /// The side to move is in check.
+    in_check: bool,
+    /// The static evaluation (`-INFINITY` in check).
+    static_eval: i32,
+    /// The static evaluation, or a table value that bounds it better.
+    eval: i32,
+    /// The static evaluation rose since the side's previous move.
+    improving: bool,
+}
+
+/// What the move loop knows of one move before playing it.
+#[derive(Clone, Copy)]
+struct Candidate<M> {
+    mv: M,
+    /// The game calls it tactical (a capture, a promotion…).
+    tactical: bool,
+    /// Its history index.
+    history_index: usize,
+    /// A killer or the counter-move: spared some pruning and reduction.
+    special: bool,
+}
+
+/// The bound a node's best value `best` is: lower after a cutoff, exact in
+/// a PV node where a move raised alpha, upper otherwise.
+fn result_bound<const PV: bool>(best: i32, beta: i32, raised_alpha: bool) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if PV && raised_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
 }
 
 impl<G: Game> Worker<'_, G> {
@@ -183,7 +232,9 @@ impl<G: Game> Worker<'_, G> {
             }
     }
 
-    /// Alpha-beta (PVS) at `ply` with `depth` plies left.
+    /// Alpha-beta (PVS) at `ply` with `depth` plies left: the checks on
+    /// entry, the cuts before any move ([`Self::before_moves`]), the move
+    /// loop ([`Self::move_loop`]) and the table store.
     pub(super) fn search<const PV: bool>(
         &mut self,
         depth: i32,
@@ -213,7 +264,44 @@ impl<G: Game> Worker<'_, G> {
         if alpha >= beta {
             return alpha;
         }
+        let node = match self.before_moves::<PV>(depth, alpha, beta, ply, in_check) {
+            ControlFlow::Continue(node) => node,
+            ControlFlow::Break(value) => return value,
+        };
+        let mut moves = MoveList::new();
+        self.pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return outcome_value(self.pos.no_moves_outcome(), ply);
+        }
+        let (best, best_move) = match self.move_loop::<PV>(&node, &moves, alpha, beta, ply) {
+            ControlFlow::Continue(found) => found,
+            ControlFlow::Break(value) => return value,
+        };
+        if node.excluded.is_none() {
+            let entry = TtEntry {
+                code: best_move.map(G::move_code),
+                value: value_to_tt(best, ply),
+                depth: node.depth,
+                bound: result_bound::<PV>(best, beta, best_move.is_some()),
+                eval: (!in_check).then_some(node.static_eval),
+            };
+            self.shared.tt.store(node.key, entry);
+        }
+        best
+    }
 
+    /// The work before the move loop: the table probe and its cutoff,
+    /// internal iterative reduction, the static evaluation, reverse futility
+    /// and null-move pruning. Breaks with the value that cuts the node.
+    #[inline(always)]
+    fn before_moves<const PV: bool>(
+        &mut self,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> ControlFlow<i32, Node<G::Move>> {
         let key = self.keys[self.base + ply];
         // A singular-extension search of this node leaves one move out: the
         // table's entry is about the whole node, so it neither cuts nor is
@@ -223,7 +311,7 @@ impl<G: Game> Worker<'_, G> {
         if let (Some(e), None) = (entry, excluded) {
             let value = value_from_tt(e.value, ply);
             if !PV && Self::tt_cutoff(&e, value, depth, alpha, beta) {
-                return value;
+                return ControlFlow::Break(value);
             }
         }
         let tt_move = Self::tt_move(entry);
@@ -233,7 +321,6 @@ impl<G: Game> Worker<'_, G> {
         } else {
             depth
         };
-
         let static_eval = if in_check {
             -INFINITY
         } else {
@@ -241,44 +328,66 @@ impl<G: Game> Worker<'_, G> {
         };
         self.frames[ply].eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].eval;
-        // A table value that bounds the evaluation the right way is better.
-        let mut eval = static_eval;
-        if let (Some(e), false) = (entry, in_check) {
-            let value = value_from_tt(e.value, ply);
-            let tighter = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => value > eval,
-                Bound::Upper => value < eval,
-            };
-            if tighter && !is_decided(value) {
-                eval = value;
-            }
-        }
+        let eval = match (entry, in_check) {
+            (Some(e), false) => Self::tt_bounded_eval(&e, static_eval, ply),
+            _ => static_eval,
+        };
         if !PV && !in_check && !is_decided(beta) && excluded.is_none() {
             if depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta {
-                return eval;
+                return ControlFlow::Break(eval);
             }
             if let Some(value) = self.null_move(depth, beta, eval, ply) {
-                return value;
+                return ControlFlow::Break(value);
             }
             if self.stopped {
-                return 0;
+                return ControlFlow::Break(0);
             }
         }
+        ControlFlow::Continue(Node {
+            key,
+            side: self.pos.side_to_move(),
+            entry,
+            tt_move,
+            excluded,
+            depth,
+            in_check,
+            static_eval,
+            eval,
+            improving,
+        })
+    }
 
-        let mut moves = MoveList::new();
-        self.pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return outcome_value(self.pos.no_moves_outcome(), ply);
+    /// The static evaluation, or the table's value where it bounds the
+    /// evaluation the right way (and is no decided result).
+    fn tt_bounded_eval(entry: &TtEntry, static_eval: i32, ply: usize) -> i32 {
+        let value = value_from_tt(entry.value, ply);
+        let tighter = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => value > static_eval,
+            Bound::Upper => value < static_eval,
+        };
+        if tighter && !is_decided(value) {
+            value
+        } else {
+            static_eval
         }
+    }
+
+    /// Fills `picker` with the moves in search order: table move, winning
+    /// tactical moves, killers, counter-move, quiet moves by history, losing
+    /// tactical moves. (Filled in place: a returned picker would be copied.)
+    #[inline(always)]
+    fn order_moves(
+        &self,
+        picker: &mut MovePicker<G::Move>,
+        moves: &MoveList<G::Move>,
+        tt_move: Option<G::Move>,
+        counter: Option<G::Move>,
+        ply: usize,
+    ) {
         let side = self.pos.side_to_move();
-        let frame = self.frames[ply];
-        let counter = frame
-            .previous
-            .and_then(|previous| self.histories.counter(side, previous))
-            .and_then(G::move_from_code);
-        let mut picker = MovePicker::new();
-        for &mv in &moves {
+        let killers = self.frames[ply].killers;
+        for &mv in moves {
             let key = if Some(mv) == tt_move {
                 TT_MOVE
             } else if self.pos.is_tactical(mv) {
@@ -288,9 +397,9 @@ impl<G: Game> Worker<'_, G> {
                 } else {
                     losing_tactical_key(order)
                 }
-            } else if Some(mv) == frame.killers[0] {
+            } else if Some(mv) == killers[0] {
                 KILLER
-            } else if Some(mv) == frame.killers[1] {
+            } else if Some(mv) == killers[1] {
                 KILLER - 1
             } else if Some(mv) == counter {
                 KILLER - 2
@@ -299,66 +408,62 @@ impl<G: Game> Worker<'_, G> {
             };
             picker.push(mv, key);
         }
+    }
 
+    /// The move loop: prunes, extends and searches each move (the first
+    /// with the full window, the rest at a null window, late quiet ones
+    /// reduced) and keeps the best. Breaks with the value to return at once
+    /// (after a stop or a multi-cut).
+    #[inline(always)]
+    fn move_loop<const PV: bool>(
+        &mut self,
+        node: &Node<G::Move>,
+        moves: &MoveList<G::Move>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> ControlFlow<i32, (i32, Option<G::Move>)> {
+        let frame = self.frames[ply];
+        let counter = frame
+            .previous
+            .and_then(|previous| self.histories.counter(node.side, previous))
+            .and_then(G::move_from_code);
+        let mut picker = MovePicker::new();
+        self.order_moves(&mut picker, moves, node.tt_move, counter, ply);
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets: ArrayVec<usize, QUIETS_KEPT> = ArrayVec::new();
         while let Some(mv) = picker.next() {
-            if Some(mv) == excluded {
+            if Some(mv) == node.excluded {
                 continue;
             }
-            let tactical = self.pos.is_tactical(mv);
-            let history_index = self.pos.history_index(mv);
-            let special =
-                Some(mv) == frame.killers[0] || Some(mv) == frame.killers[1] || Some(mv) == counter;
+            let candidate = Candidate {
+                mv,
+                tactical: self.pos.is_tactical(mv),
+                history_index: self.pos.history_index(mv),
+                special: Some(mv) == frame.killers[0]
+                    || Some(mv) == frame.killers[1]
+                    || Some(mv) == counter,
+            };
             // No pruning before a first move, in check, or once alpha is a
             // decided result: a quiet move may still prove a shorter win or
             // a larger margin, which no static margin can judge.
             let may_prune =
-                !PV && !in_check && searched > 0 && best > -WIN_BASE && !is_decided(alpha);
-            if may_prune && !tactical {
-                // A late quiet move that gives check may mate: it is the
-                // one kind late-move pruning keeps.
-                if depth <= LMP_DEPTH
-                    && quiets.len() >= lmp_limit(depth, improving)
-                    && !self.gives_check(mv)
-                {
-                    continue;
-                }
-                if depth <= FUTILITY_DEPTH
-                    && !special
-                    && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
-                {
-                    continue;
-                }
-                if depth <= HISTORY_PRUNE_DEPTH
-                    && !special
-                    && self.continuation_score(ply, history_index) < -HISTORY_PRUNE_MARGIN * depth
-                {
-                    continue;
-                }
+                !PV && !node.in_check && searched > 0 && best > -WIN_BASE && !is_decided(alpha);
+            if may_prune && self.prunable(node, candidate, quiets.len(), alpha, ply) {
+                continue;
             }
-            if may_prune && depth <= SEE_PRUNE_DEPTH {
-                let threshold = if tactical {
-                    -SEE_TACTICAL_MARGIN * depth
-                } else {
-                    -SEE_QUIET_MARGIN * depth * depth
-                };
-                if !self.pos.see_at_least(mv, threshold) {
-                    continue;
-                }
-            }
-            let may_extend = (ply as i32) < 2 * self.root_depth;
+            let may_extend = (ply as i32) < EXTENSION_PLY_FACTOR * self.root_depth;
             let mut singular = false;
-            if may_extend && Some(mv) == tt_move && excluded.is_none() {
-                match self.singularity(entry, depth, beta, ply, mv) {
+            if may_extend && Some(mv) == node.tt_move && node.excluded.is_none() {
+                match self.singularity(node.entry, node.depth, beta, ply, mv) {
                     Singularity::Singular => singular = true,
-                    Singularity::MultiCut(value) => return value,
+                    Singularity::MultiCut(value) => return ControlFlow::Break(value),
                     Singularity::Neither => {}
                 }
                 if self.stopped {
-                    return 0;
+                    return ControlFlow::Break(0);
                 }
             }
             self.play(mv, ply);
@@ -366,22 +471,13 @@ impl<G: Game> Worker<'_, G> {
             let extension = i32::from(
                 may_extend && (singular || (gives_check && self.check_keeps_material(mv, ply))),
             );
-            let new_depth = depth - 1 + extension;
+            let new_depth = node.depth - 1 + extension;
             let mut value;
             if searched == 0 {
                 value = -self.search::<PV>(new_depth, -beta, -alpha, ply + 1);
             } else {
-                let mut reduction = 0;
-                if depth >= LMR_MIN_DEPTH
-                    && searched >= LMR_MIN_MOVES + usize::from(PV)
-                    && !tactical
-                    && !in_check
-                {
-                    reduction = lmr(depth, searched + 1) + i32::from(!PV)
-                        - i32::from(special || gives_check)
-                        - self.quiet_score(side, ply, history_index) / LMR_HISTORY_DIVISOR;
-                    reduction = reduction.clamp(0, (new_depth - 1).max(0));
-                }
+                let reduction =
+                    self.reduction::<PV>(node, candidate, gives_check, searched, new_depth, ply);
                 value = -self.search::<false>(new_depth - reduction, -alpha - 1, -alpha, ply + 1);
                 if value > alpha && reduction > 0 {
                     value = -self.search::<false>(new_depth, -alpha - 1, -alpha, ply + 1);
@@ -392,7 +488,7 @@ impl<G: Game> Worker<'_, G> {
             }
             self.pos.unmake_move(mv);
             if self.stopped {
-                return 0;
+                return ControlFlow::Break(0);
             }
             searched += 1;
             if value > best {
@@ -403,38 +499,93 @@ impl<G: Game> Worker<'_, G> {
                         self.update_pv(ply, mv);
                     }
                     if value >= beta {
-                        if !tactical {
-                            self.reward_quiet(mv, history_index, &quiets, depth, ply);
+                        if !candidate.tactical {
+                            let index = candidate.history_index;
+                            self.reward_quiet(mv, index, &quiets, node.depth, ply);
                         }
                         break;
                     }
                     alpha = value;
                 }
             }
-            if !tactical {
-                let _ = quiets.try_push(history_index);
+            if !candidate.tactical {
+                let _ = quiets.try_push(candidate.history_index);
             }
         }
+        ControlFlow::Continue((best, best_move))
+    }
 
-        if excluded.is_some() {
-            return best;
+    /// Whether a move may be skipped unsearched (where pruning is allowed
+    /// at all): late-move, futility and continuation-history pruning of
+    /// quiet moves, SEE pruning of every move.
+    #[inline(always)]
+    fn prunable(
+        &mut self,
+        node: &Node<G::Move>,
+        candidate: Candidate<G::Move>,
+        quiets_seen: usize,
+        alpha: i32,
+        ply: usize,
+    ) -> bool {
+        let depth = node.depth;
+        if !candidate.tactical {
+            // A late quiet move that gives check may mate: it is the
+            // one kind late-move pruning keeps.
+            if depth <= LMP_DEPTH
+                && quiets_seen >= lmp_limit(depth, node.improving)
+                && !self.gives_check(candidate.mv)
+            {
+                return true;
+            }
+            if depth <= FUTILITY_DEPTH
+                && !candidate.special
+                && node.eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
+            {
+                return true;
+            }
+            if depth <= HISTORY_PRUNE_DEPTH
+                && !candidate.special
+                && self.continuation_score(ply, candidate.history_index)
+                    < -HISTORY_PRUNE_MARGIN * depth
+            {
+                return true;
+            }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if PV && best_move.is_some() {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let entry = TtEntry {
-            code: best_move.map(G::move_code),
-            value: value_to_tt(best, ply),
-            depth,
-            bound,
-            eval: (!in_check).then_some(static_eval),
-        };
-        self.shared.tt.store(key, entry);
-        best
+        if depth <= SEE_PRUNE_DEPTH {
+            let threshold = if candidate.tactical {
+                -SEE_TACTICAL_MARGIN * depth
+            } else {
+                -SEE_QUIET_MARGIN * depth * depth
+            };
+            return !self.pos.see_at_least(candidate.mv, threshold);
+        }
+        false
+    }
+
+    /// The late-move reduction of the `searched + 1`-th move (already
+    /// played): by depth and move number, more outside the PV, less for
+    /// killers, counter-moves and checks, adjusted by history.
+    #[inline(always)]
+    fn reduction<const PV: bool>(
+        &self,
+        node: &Node<G::Move>,
+        candidate: Candidate<G::Move>,
+        gives_check: bool,
+        searched: usize,
+        new_depth: i32,
+        ply: usize,
+    ) -> i32 {
+        if node.depth < LMR_MIN_DEPTH
+            || searched < LMR_MIN_MOVES + usize::from(PV)
+            || candidate.tactical
+            || node.in_check
+        {
+            return 0;
+        }
+        let reduction = lmr(node.depth, searched + 1) + i32::from(!PV)
+            - i32::from(candidate.special || gives_check)
+            - self.quiet_score(node.side, ply, candidate.history_index) / LMR_HISTORY_DIVISOR;
+        reduction.clamp(0, (new_depth - 1).max(0))
     }
 
     /// Singular extension: is the table move `mv` much better than every
@@ -454,7 +605,7 @@ impl<G: Game> Worker<'_, G> {
         };
         let tt_value = value_from_tt(e.value, ply);
         if depth < SINGULAR_DEPTH
-            || e.depth < depth - 3
+            || e.depth < depth - SINGULAR_TT_DEPTH_SLACK
             || e.bound == Bound::Upper
             || is_decided(tt_value)
         {
@@ -485,7 +636,9 @@ impl<G: Game> Worker<'_, G> {
         {
             return None;
         }
-        let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+        let reduction = NMP_BASE_REDUCTION
+            + depth / NMP_DEPTH_DIVISOR
+            + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
         self.pos.make_null_move();
         let child = &mut self.frames[ply + 1];
         child.previous = None;
@@ -501,7 +654,7 @@ impl<G: Game> Worker<'_, G> {
             return Some(value);
         }
         // Verify: the same reduced search with null moves off near here.
-        self.nmp_min_ply = ply + (3 * (depth - reduction) / 4).max(0) as usize;
+        self.nmp_min_ply = ply + (NMP_VERIFY_QUARTERS * (depth - reduction) / 4).max(0) as usize;
         let verified = self.search::<false>(depth - 1 - reduction, beta - 1, beta, ply);
         self.nmp_min_ply = 0;
         (verified >= beta && !self.stopped).then_some(value)
@@ -662,18 +815,11 @@ impl<G: Game> Worker<'_, G> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if PV && best_move.is_some() {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         let entry = TtEntry {
             code: best_move.map(G::move_code),
             value: value_to_tt(best, ply),
             depth: 0,
-            bound,
+            bound: result_bound::<PV>(best, beta, best_move.is_some()),
             eval: (!in_check).then_some(stand_pat),
         };
         self.shared.tt.store(key, entry);

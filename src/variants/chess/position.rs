@@ -80,11 +80,6 @@ impl Chess {
         self.chess960 = on;
     }
 
-    /// Whether the position is in Chess960 mode.
-    pub fn is_chess960(&self) -> bool {
-        self.chess960
-    }
-
     /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
@@ -120,11 +115,6 @@ impl Chess {
     #[inline]
     pub fn zobrist(&self) -> u64 {
         self.key
-    }
-
-    /// Half-moves since the last capture or pawn move.
-    pub fn halfmove_clock(&self) -> u16 {
-        self.halfmove
     }
 
     /// Pieces of `by` attacking `sq` with occupancy `occ`.

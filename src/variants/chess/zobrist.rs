@@ -1,5 +1,6 @@
 //! Zobrist keys for chess positions, from a fixed seed.
 
+use crate::rng::splitmix64;
 use once_cell::sync::Lazy;
 
 /// The random keys of every position feature.
@@ -16,14 +17,7 @@ pub struct Keys {
 
 static KEYS: Lazy<Keys> = Lazy::new(|| {
     let mut state = 0x1234_5678_9ABC_DEF1u64;
-    let mut next = || {
-        // splitmix64
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut next = || splitmix64(&mut state);
     let mut piece = [[0; 64]; 12];
     for row in piece.iter_mut() {
         for key in row.iter_mut() {

@@ -4,6 +4,7 @@
 
 use super::board::{enemy_base, rank_of, Rules};
 use super::position::State;
+use crate::bitboard::Bits;
 use timur_search::Color;
 
 /// An archer on the board, not yet home.
@@ -35,10 +36,7 @@ fn race_value(st: &State, side: Color) -> i32 {
     let in_hand = i32::from(st.hand[side.index()]);
     let runners = away.count_ones() as i32 + in_hand;
     let mut steps = 5 * in_hand;
-    let mut rest = away;
-    while rest != 0 {
-        let h = rest.trailing_zeros();
-        rest &= rest - 1;
+    for h in away.squares() {
         steps += match side {
             Color::White => 4 - rank_of(h),
             Color::Black => rank_of(h),
@@ -53,10 +51,7 @@ fn side_value(st: &State, rules: Rules, side: Color) -> i32 {
     let archers = st.archers[side.index()];
     let home = archers & enemy_base(side);
     let mut v = HOME[r] * home.count_ones() as i32;
-    let mut rest = archers & !home;
-    while rest != 0 {
-        let h = rest.trailing_zeros();
-        rest &= rest - 1;
+    for h in (archers & !home).squares() {
         let progress = match side {
             Color::White => rank_of(h),
             Color::Black => 4 - rank_of(h),

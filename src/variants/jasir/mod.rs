@@ -2,7 +2,7 @@
 //!
 //! One type, [`Jasir`], plays both games; its [`Rules`] field says which.
 //! The board is a `u32` bitboard ([`board`]), the segments are per-hole
-//! neighbour masks ([`graph`]); [`movegen`] generates and counts legal moves,
+//! neighbour masks ([`segments`]); [`movegen`] generates and counts legal moves,
 //! [`position`] plays them, [`rules`] ends the game and scores it, [`jfen`]
 //! and [`notation`] are the text, [`eval`] the static evaluation and
 //! [`solver`] the exact retrograde solver. The rules are
@@ -11,13 +11,13 @@
 pub mod board;
 pub mod eval;
 mod game;
-pub mod graph;
 pub mod jfen;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod rules;
+pub mod segments;
 pub mod solved;
 pub mod solver;
 

@@ -5,10 +5,11 @@
 //! generated in a second pass when the first finds nothing.
 
 use super::board::{bit, enemy_base, file_of, own_base, Rules};
-use super::graph::steps;
 use super::moves::Move;
 use super::position::State;
 use super::rules::rule_end;
+use super::segments::steps;
+use crate::bitboard::Bits;
 use timur_search::MoveList;
 
 /// The step targets of the archer on `from` for the side to move, minus own
@@ -44,10 +45,7 @@ fn arrival_reentry(st: &State, rules: Rules, from: u32, to: u32) -> bool {
 fn push_step(st: &State, rules: Rules, from: u32, to: u32, out: &mut MoveList<Move>) {
     out.push(Move::step(from, to));
     if arrival_reentry(st, rules, from, to) {
-        let mut free = own_base(st.side) & !st.occupied();
-        while free != 0 {
-            let h = free.trailing_zeros();
-            free &= free - 1;
+        for h in (own_base(st.side) & !st.occupied()).squares() {
             out.push(Move::step_with_reentry(from, to, file_of(h)));
         }
     }
@@ -64,38 +62,25 @@ pub fn generate(st: &State, rules: Rules, out: &mut MoveList<Move>) {
     // our enemy base is their own base: our archers there are frozen, theirs immune
     let far = enemy_base(us);
     let immune = st.archers[them.index()] & far;
-    let mut movable = st.archers[us.index()] & !far;
+    let movable = st.archers[us.index()] & !far;
     let mut blocked_by_immunity = 0u32;
-    while movable != 0 {
-        let from = movable.trailing_zeros();
-        movable &= movable - 1;
+    for from in movable.squares() {
         let t = targets(st, rules, from);
         if t & immune != 0 {
             blocked_by_immunity |= bit(from);
         }
-        let mut ok = t & !immune;
-        while ok != 0 {
-            let to = ok.trailing_zeros();
-            ok &= ok - 1;
+        for to in (t & !immune).squares() {
             push_step(st, rules, from, to, out);
         }
     }
     if rules == Rules::Jasir && st.hand[us.index()] > 0 {
-        let mut free = own_base(us) & !st.occupied();
-        while free != 0 {
-            let h = free.trailing_zeros();
-            free &= free - 1;
+        for h in (own_base(us) & !st.occupied()).squares() {
             out.push(Move::drop(h));
         }
     }
     if out.len() == start {
-        while blocked_by_immunity != 0 {
-            let from = blocked_by_immunity.trailing_zeros();
-            blocked_by_immunity &= blocked_by_immunity - 1;
-            let mut caps = targets(st, rules, from) & immune;
-            while caps != 0 {
-                let to = caps.trailing_zeros();
-                caps &= caps - 1;
+        for from in blocked_by_immunity.squares() {
+            for to in (targets(st, rules, from) & immune).squares() {
                 push_step(st, rules, from, to, out);
             }
         }
@@ -136,12 +121,10 @@ pub fn count(st: &State, rules: Rules) -> u64 {
     } else {
         0
     };
-    let mut movable = st.archers[us.index()] & !far;
+    let movable = st.archers[us.index()] & !far;
     let mut n = 0u64;
     let mut blocked = 0u32;
-    while movable != 0 {
-        let from = movable.trailing_zeros();
-        movable &= movable - 1;
+    for from in movable.squares() {
         let t = targets(st, rules, from);
         if t & immune != 0 {
             blocked |= bit(from);
@@ -152,9 +135,7 @@ pub fn count(st: &State, rules: Rules) -> u64 {
         n += u64::from(reentries);
     }
     if n == 0 {
-        while blocked != 0 {
-            let from = blocked.trailing_zeros();
-            blocked &= blocked - 1;
+        for from in blocked.squares() {
             n += count_steps(
                 st,
                 rules,

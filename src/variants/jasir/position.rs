@@ -5,6 +5,7 @@
 use super::board::{bit, enemy_base, hole, own_base, Kind, Rules};
 use super::moves::Move;
 use super::zobrist::KEYS;
+use crate::bitboard::Bits;
 use timur_search::Color;
 
 /// A side's last move in Jarmo (its step part) and how many reversals in a
@@ -68,10 +69,7 @@ impl State {
         let mut key = if rules == Rules::Jarmo { KEYS.jarmo } else { 0 };
         for side in [Color::White, Color::Black] {
             let s = side.index();
-            let mut a = self.archers[s];
-            while a != 0 {
-                let h = a.trailing_zeros();
-                a &= a - 1;
+            for h in self.archers[s].squares() {
                 let kind = if self.elite & bit(h) != 0 {
                     Kind::Elite
                 } else {

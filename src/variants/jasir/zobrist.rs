@@ -2,6 +2,7 @@
 //! move; Jarmo's shuttle history. Generated at compile time by splitmix64.
 
 use super::board::HOLES;
+use crate::rng::splitmix64;
 
 /// Most archers in a hand, plus one.
 pub const HAND_SLOTS: usize = 6;
@@ -20,14 +21,6 @@ pub struct Keys {
     pub jarmo: u64,
 }
 
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 const fn build() -> Keys {
     let mut s = 0x4A41_5349_525F_4A41u64;
     let mut k = Keys {
@@ -43,7 +36,7 @@ const fn build() -> Keys {
         while kind < 2 {
             let mut h = 0;
             while h < HOLES {
-                k.archer[side][kind][h] = splitmix(&mut s);
+                k.archer[side][kind][h] = splitmix64(&mut s);
                 h += 1;
             }
             kind += 1;
@@ -51,7 +44,7 @@ const fn build() -> Keys {
         // an empty hand has key 0, so the start position's hands add nothing
         let mut n = 1;
         while n < HAND_SLOTS {
-            k.hand[side][n] = splitmix(&mut s);
+            k.hand[side][n] = splitmix64(&mut s);
             n += 1;
         }
         let mut from = 0;
@@ -60,7 +53,7 @@ const fn build() -> Keys {
             while to < HOLES {
                 let mut c = 0;
                 while c < 3 {
-                    k.shuttle[side][from][to][c] = splitmix(&mut s);
+                    k.shuttle[side][from][to][c] = splitmix64(&mut s);
                     c += 1;
                 }
                 to += 1;
@@ -69,8 +62,8 @@ const fn build() -> Keys {
         }
         side += 1;
     }
-    k.black_to_move = splitmix(&mut s);
-    k.jarmo = splitmix(&mut s);
+    k.black_to_move = splitmix64(&mut s);
+    k.jarmo = splitmix64(&mut s);
     k
 }
 

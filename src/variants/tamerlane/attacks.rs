@@ -6,10 +6,10 @@
 //! and bit 111 is `z9`. Rays and leaper tables hold main squares only; only
 //! [`KING_ADJ`] links the citadels to their three neighbours.
 
-use super::types::{L2, SQUARES, Z9};
+use super::types::{FILES, L2, MAIN_SQUARES, RANKS, SQUARES, Z9};
 
 /// All 110 main squares.
-pub const MAIN: u128 = (1u128 << 110) - 1;
+pub const MAIN: u128 = (1u128 << MAIN_SQUARES) - 1;
 
 /// The set holding only `sq`.
 #[inline]
@@ -18,50 +18,55 @@ pub const fn bit(sq: u8) -> u128 {
 }
 
 /// Ranks 2..9: where a relocated pawn of pawns may land.
-pub const MIDDLE_RANKS: u128 = MAIN & !RANK_MASK[0] & !RANK_MASK[9];
+pub const MIDDLE_RANKS: u128 = MAIN & !RANK_MASK[0] & !RANK_MASK[RANKS - 1];
 
 /// Files b..j: the squares from which a pawn attacks two squares.
 pub const INNER_FILES: u128 = MAIN & !FILE_A & !FILE_K;
 
 const FILE_A: u128 = file_mask(0);
-const FILE_K: u128 = file_mask(10);
+const FILE_K: u128 = file_mask(FILES - 1);
 
 const fn file_mask(f: usize) -> u128 {
     let mut m = 0u128;
     let mut r = 0;
-    while r < 10 {
-        m |= 1u128 << (r * 11 + f);
+    while r < RANKS {
+        m |= 1u128 << (r * FILES + f);
         r += 1;
     }
     m
 }
 
 /// The squares of each rank (index 0 = rank 1).
-pub const RANK_MASK: [u128; 10] = {
-    let mut t = [0u128; 10];
+pub const RANK_MASK: [u128; RANKS] = {
+    let mut t = [0u128; RANKS];
     let mut r = 0;
-    while r < 10 {
-        t[r] = ((1u128 << 11) - 1) << (r * 11);
+    while r < RANKS {
+        t[r] = ((1u128 << FILES) - 1) << (r * FILES);
         r += 1;
     }
     t
 };
 
 const fn on_board(f: i32, r: i32) -> bool {
-    f >= 0 && f < 11 && r >= 0 && r < 10
+    f >= 0 && f < FILES as i32 && r >= 0 && r < RANKS as i32
+}
+
+/// The main square on file `f`, rank `r` (both on the board).
+const fn square_at(f: i32, r: i32) -> usize {
+    (r * FILES as i32 + f) as usize
 }
 
 const fn leaper(offsets: &[(i32, i32)]) -> [u128; SQUARES] {
     let mut t = [0u128; SQUARES];
     let mut sq = 0;
-    while sq < 110 {
-        let f = (sq % 11) as i32;
-        let r = (sq / 11) as i32;
+    while sq < MAIN_SQUARES {
+        let f = (sq % FILES) as i32;
+        let r = (sq / FILES) as i32;
         let mut i = 0;
         while i < offsets.len() {
             let (df, dr) = offsets[i];
             if on_board(f + df, r + dr) {
-                t[sq] |= 1u128 << ((r + dr) * 11 + f + df);
+                t[sq] |= 1u128 << square_at(f + df, r + dr);
             }
             i += 1;
         }
@@ -114,8 +119,9 @@ pub static KING_ADJ: [u128; SQUARES] = {
         (0, -1),
         (1, -1),
     ]);
-    let l2_adj: [usize; 3] = [10, 21, 32];
-    let z9_adj: [usize; 3] = [77, 88, 99];
+    // k1..k3 and a8..a10
+    let l2_adj: [usize; 3] = [FILES - 1, 2 * FILES - 1, 3 * FILES - 1];
+    let z9_adj: [usize; 3] = [7 * FILES, 8 * FILES, 9 * FILES];
     let mut i = 0;
     while i < 3 {
         t[l2_adj[i]] |= 1u128 << L2;
@@ -162,11 +168,11 @@ pub static RAYS: [[u128; SQUARES]; 8] = {
     let mut d = 0;
     while d < 8 {
         let mut sq = 0;
-        while sq < 110 {
-            let mut f = (sq % 11) as i32 + DIRS[d].0;
-            let mut r = (sq / 11) as i32 + DIRS[d].1;
+        while sq < MAIN_SQUARES {
+            let mut f = (sq % FILES) as i32 + DIRS[d].0;
+            let mut r = (sq / FILES) as i32 + DIRS[d].1;
             while on_board(f, r) {
-                t[d][sq] |= 1u128 << (r * 11 + f);
+                t[d][sq] |= 1u128 << square_at(f, r);
                 f += DIRS[d].0;
                 r += DIRS[d].1;
             }
@@ -183,14 +189,14 @@ static NEAR2: [[u128; SQUARES]; 8] = {
     let mut d = 0;
     while d < 8 {
         let mut sq = 0;
-        while sq < 110 {
-            let f = (sq % 11) as i32;
-            let r = (sq / 11) as i32;
+        while sq < MAIN_SQUARES {
+            let f = (sq % FILES) as i32;
+            let r = (sq / FILES) as i32;
             let mut k = 1;
             while k <= 2 {
                 let (nf, nr) = (f + k * DIRS[d].0, r + k * DIRS[d].1);
                 if on_board(nf, nr) {
-                    t[d][sq] |= 1u128 << (nr * 11 + nf);
+                    t[d][sq] |= 1u128 << square_at(nf, nr);
                 }
                 k += 1;
             }
@@ -208,15 +214,15 @@ static GIRAFFE_LEGS: [[(u8, u8, u8); 4]; SQUARES] = {
     let diags: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
     let mut t = [[(255u8, 0u8, 0u8); 4]; SQUARES];
     let mut sq = 0;
-    while sq < 110 {
-        let f = (sq % 11) as i32;
-        let r = (sq / 11) as i32;
+    while sq < MAIN_SQUARES {
+        let f = (sq % FILES) as i32;
+        let r = (sq / FILES) as i32;
         let mut i = 0;
         while i < 4 {
             let (df, dr) = diags[i];
             if on_board(f + df, r + dr) {
                 t[sq][i] = (
-                    ((r + dr) * 11 + f + df) as u8,
+                    square_at(f + df, r + dr) as u8,
                     dir_index(df, 0) as u8,
                     dir_index(0, dr) as u8,
                 );
@@ -233,15 +239,15 @@ static GIRAFFE_LEGS: [[(u8, u8, u8); 4]; SQUARES] = {
 pub static BETWEEN: [[u128; SQUARES]; SQUARES] = {
     let mut t = [[0u128; SQUARES]; SQUARES];
     let mut a = 0;
-    while a < 110 {
+    while a < MAIN_SQUARES {
         let mut d = 0;
         while d < 8 {
             let (df, dr) = DIRS[d];
-            let mut f = (a % 11) as i32 + df;
-            let mut r = (a / 11) as i32 + dr;
+            let mut f = (a % FILES) as i32 + df;
+            let mut r = (a / FILES) as i32 + dr;
             let mut path = 0u128;
             while on_board(f, r) {
-                let b = (r * 11 + f) as usize;
+                let b = square_at(f, r);
                 t[a][b] = path;
                 path |= 1u128 << b;
                 f += df;
@@ -261,9 +267,9 @@ pub static GIRAFFE_PATH: [[u128; SQUARES]; SQUARES] = {
     let mut t = [[0u128; SQUARES]; SQUARES];
     let diags: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
     let mut g = 0;
-    while g < 110 {
-        let gf = (g % 11) as i32;
-        let gr = (g / 11) as i32;
+    while g < MAIN_SQUARES {
+        let gf = (g % FILES) as i32;
+        let gr = (g / FILES) as i32;
         let mut i = 0;
         while i < 4 {
             let (df, dr) = diags[i];
@@ -272,10 +278,10 @@ pub static GIRAFFE_PATH: [[u128; SQUARES]; SQUARES] = {
                 let axes: [(i32, i32); 2] = [(df, 0), (0, dr)];
                 let mut a = 0;
                 while a < 2 {
-                    let mut path = 1u128 << (cr * 11 + cf);
+                    let mut path = 1u128 << square_at(cf, cr);
                     let mut k = 1;
                     while on_board(cf + k * axes[a].0, cr + k * axes[a].1) {
-                        let s = ((cr + k * axes[a].1) * 11 + cf + k * axes[a].0) as usize;
+                        let s = square_at(cf + k * axes[a].0, cr + k * axes[a].1);
                         if k >= 3 {
                             t[g][s] = path;
                         }
@@ -296,7 +302,7 @@ pub static GIRAFFE_PATH: [[u128; SQUARES]; SQUARES] = {
 pub static ROOK_LINES: [u128; SQUARES] = {
     let mut t = [0u128; SQUARES];
     let mut sq = 0;
-    while sq < 110 {
+    while sq < MAIN_SQUARES {
         t[sq] = RAYS[0][sq] | RAYS[1][sq] | RAYS[4][sq] | RAYS[5][sq];
         sq += 1;
     }
@@ -307,7 +313,7 @@ pub static ROOK_LINES: [u128; SQUARES] = {
 pub static PICKET_LINES: [u128; SQUARES] = {
     let mut t = [0u128; SQUARES];
     let mut sq = 0;
-    while sq < 110 {
+    while sq < MAIN_SQUARES {
         t[sq] = (RAYS[2][sq] | RAYS[3][sq] | RAYS[6][sq] | RAYS[7][sq]) & !FERZ[sq];
         sq += 1;
     }

@@ -5,7 +5,7 @@ use timur_search::Color;
 
 use super::attacks::{KING_ADJ, MAIN};
 use super::position::enemy_citadel;
-use super::types::{file_of, is_citadel, kind_of, rank_of, Kind, EMPTY};
+use super::types::{file_of, is_citadel, kind_of, rank_of, Kind, EMPTY, FILES, RANKS};
 use super::Tamerlane;
 
 /// Material value of each kind in centipawns (royals: their worth as a
@@ -48,8 +48,8 @@ const fn mobility_weight(kind: Kind) -> i32 {
 fn centre_bonus(sq: u8) -> i32 {
     let f = file_of(sq) as i32;
     let r = rank_of(sq) as i32;
-    let df = (2 * f - 10).abs();
-    let dr = (2 * r - 9).abs();
+    let df = (2 * f - (FILES as i32 - 1)).abs();
+    let dr = (2 * r - (RANKS as i32 - 1)).abs();
     (20 - df - dr).max(0)
 }
 

@@ -20,7 +20,9 @@ use timur_search::{Color, Game, MoveList, Outcome};
 use crate::variants::verdict::Reason;
 use crate::variants::{Notation, Variant};
 pub use position::Tamerlane;
-use types::{is_citadel, kind_of, last_rank, rank_of, Kind, Move, MoveKind, EMPTY, SQUARES};
+use types::{
+    is_citadel, kind_of, last_rank, rank_of, Kind, Move, MoveKind, EMPTY, FILES, RANKS, SQUARES,
+};
 
 impl Game for Tamerlane {
     type Move = Move;
@@ -193,16 +195,16 @@ impl Variant for Tamerlane {
                 format!("{:>2}", tfen::piece_text(p))
             }
         };
-        for rank in (0..10u8).rev() {
+        for rank in (0..RANKS as u8).rev() {
             let z = if rank == 8 {
                 format!("z9{}", cell(types::Z9))
             } else {
                 "    ".to_string()
             };
             out.push_str(&format!("{z} {:>2} |", rank + 1));
-            for file in 0..11u8 {
+            for file in 0..FILES as u8 {
                 out.push(' ');
-                out.push_str(&cell(rank * 11 + file));
+                out.push_str(&cell(types::square(file, rank)));
             }
             out.push_str(" |");
             if rank == 1 {
@@ -211,7 +213,7 @@ impl Variant for Tamerlane {
             out.push('\n');
         }
         out.push_str("        ");
-        for file in 0..11u8 {
+        for file in 0..FILES as u8 {
             out.push_str(&format!("  {}", (b'a' + file) as char));
         }
         out.push('\n');

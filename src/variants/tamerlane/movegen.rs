@@ -2,6 +2,7 @@
 //! pawns' stages, royal and citadel swaps, citadel entries; attack tests for
 //! the one-royal rule.
 
+use crate::bitboard::Bits;
 use timur_search::{Color, MoveList};
 
 use super::attacks::{
@@ -9,7 +10,9 @@ use super::attacks::{
     KING_ADJ, KNIGHT, MAIN, MIDDLE_RANKS, PAWN_ATT, PICKET_LINES, RANK_MASK, ROOK_LINES, WAZIR,
 };
 use super::position::{citadel_right, enemy_citadel, swap_right, Tamerlane};
-use super::types::{is_citadel, kind_of, last_rank, own_citadel, Kind, Move, MoveKind, EMPTY};
+use super::types::{
+    is_citadel, kind_of, last_rank, own_citadel, Kind, Move, MoveKind, EMPTY, FILES, MAIN_SQUARES,
+};
 
 impl Tamerlane {
     /// Whether main square `sq` is attacked by a piece of `by` (a pinned
@@ -42,10 +45,7 @@ impl Tamerlane {
         {
             return true;
         }
-        let mut giraffes = k[Kind::Giraffe.index()] & them;
-        while giraffes != 0 {
-            let g = giraffes.trailing_zeros() as usize;
-            giraffes &= giraffes - 1;
+        for g in (k[Kind::Giraffe.index()] & them).indices() {
             let path = GIRAFFE_PATH[g][s];
             if path != 0 && path & occ == 0 {
                 return true;
@@ -138,39 +138,34 @@ impl Tamerlane {
             Kind::Picket,
             Kind::Giraffe,
         ] {
-            let mut froms = self.by_kind[kind.index()] & own;
-            while froms != 0 {
-                let from = froms.trailing_zeros() as u8;
-                froms &= froms - 1;
+            for from in (self.by_kind[kind.index()] & own).squares() {
+                let from = from as u8;
                 let test = single && (in_check || blockers & bit(from) != 0);
-                let mut targets = self.piece_targets(kind, from, occ) & (capturable | !occ) & MAIN;
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as u8;
-                    targets &= targets - 1;
+                for to in
+                    (self.piece_targets(kind, from, occ) & (capturable | !occ) & MAIN).squares()
+                {
+                    let to = to as u8;
                     push(out, Move::new(from, to, MoveKind::Normal), test);
                 }
             }
         }
 
         // Pawns (a parked pawn of pawns has neither pushes nor captures).
-        let mut froms = self.pawns & own;
-        while froms != 0 {
-            let from = froms.trailing_zeros() as u8;
-            froms &= froms - 1;
+        for from in (self.pawns & own).squares() {
+            let from = from as u8;
             let transfers = kind_of(self.board[from as usize]) == Kind::PawnPawn
                 && self.pawn_of_pawns[us.index()] == 1;
             let test = single && (in_check || transfers || blockers & bit(from) != 0);
             let mut targets = PAWN_ATT[us.index()][from as usize] & capturable;
             let push_to = match us {
-                Color::White => from as i32 + 11,
-                Color::Black => from as i32 - 11,
+                Color::White => from as i32 + FILES as i32,
+                Color::Black => from as i32 - FILES as i32,
             };
-            if (0..110).contains(&push_to) && occ & bit(push_to as u8) == 0 {
+            if (0..MAIN_SQUARES as i32).contains(&push_to) && occ & bit(push_to as u8) == 0 {
                 targets |= bit(push_to as u8);
             }
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
+            for to in targets.squares() {
+                let to = to as u8;
                 // A promotion to a prince or an adventitious king adds a
                 // royal: the old single royal must still be safe.
                 push(out, Move::new(from, to, MoveKind::Normal), test);
@@ -182,19 +177,15 @@ impl Tamerlane {
         if parked != 0 {
             let foes = enemy & MAIN;
             let forks = match us {
-                Color::White => (foes >> 10) & (foes >> 12),
-                Color::Black => (foes << 10) & (foes << 12),
+                Color::White => (foes >> (FILES - 1)) & (foes >> (FILES + 1)),
+                Color::Black => (foes << (FILES - 1)) & (foes << (FILES + 1)),
             } & INNER_FILES
                 & MIDDLE_RANKS
                 & !self.royals;
-            let mut p = parked;
-            while p != 0 {
-                let from = p.trailing_zeros() as u8;
-                p &= p - 1;
-                let mut t = forks;
-                while t != 0 {
-                    let to = t.trailing_zeros() as u8;
-                    t &= t - 1;
+            for from in parked.squares() {
+                let from = from as u8;
+                for to in forks.squares() {
+                    let to = to as u8;
                     let test = single && (in_check || blockers & bit(from) != 0);
                     push(out, Move::new(from, to, MoveKind::Relocation), test);
                 }
@@ -205,16 +196,12 @@ impl Tamerlane {
         let top = self.top_royal(us);
         let enemy_cit = enemy_citadel(us);
         let home = own_citadel(us);
-        let mut rs = my_royals;
-        while rs != 0 {
-            let from = rs.trailing_zeros() as u8;
-            rs &= rs - 1;
+        for from in my_royals.squares() {
+            let from = from as u8;
             let kind = kind_of(self.board[from as usize]);
             let adj = KING_ADJ[from as usize];
-            let mut targets = adj & MAIN & (capturable | !occ);
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
+            for to in (adj & MAIN & (capturable | !occ)).squares() {
+                let to = to as u8;
                 push(out, Move::new(from, to, MoveKind::Normal), single);
             }
             if adj & bit(enemy_cit) != 0
@@ -248,10 +235,8 @@ impl Tamerlane {
                 } else {
                     0
                 };
-                let mut partners = own & MAIN & !self.royals & !self.parked(us) & !bad_pawns;
-                while partners != 0 {
-                    let to = partners.trailing_zeros() as u8;
-                    partners &= partners - 1;
+                for to in (own & MAIN & !self.royals & !self.parked(us) & !bad_pawns).squares() {
+                    let to = to as u8;
                     if !single || !self.main_square_attacked(to, them) {
                         out.push(Move::new(rsq, to, MoveKind::RoyalSwap));
                     }
@@ -274,18 +259,14 @@ impl Tamerlane {
                 out |= b;
             }
         };
-        let mut snipers = (ROOK_LINES[r] & self.by_kind[Kind::Rook.index()]
+        for s in ((ROOK_LINES[r] & self.by_kind[Kind::Rook.index()]
             | PICKET_LINES[r] & self.by_kind[Kind::Picket.index()])
-            & them;
-        while snipers != 0 {
-            let s = snipers.trailing_zeros() as usize;
-            snipers &= snipers - 1;
+            & them)
+            .indices()
+        {
             lone(BETWEEN[s][r]);
         }
-        let mut giraffes = self.by_kind[Kind::Giraffe.index()] & them;
-        while giraffes != 0 {
-            let g = giraffes.trailing_zeros() as usize;
-            giraffes &= giraffes - 1;
+        for g in (self.by_kind[Kind::Giraffe.index()] & them).indices() {
             let path = GIRAFFE_PATH[g][r];
             if path != 0 {
                 lone(path);

@@ -1,7 +1,7 @@
 //! Move text: long algebraic `f3f4`, citadels `l2`/`z9`, relocation
 //! `a10e5`, royal swap `f2e2`, citadel swap with suffix `x` or `a`.
 
-use super::types::{file_of, rank_of, Move, MoveKind, L2, Z9};
+use super::types::{file_of, rank_of, square, Move, MoveKind, L2, RANKS, Z9};
 
 /// The name of a square (`a1`..`k10`, `l2`, `z9`).
 pub fn square_name(sq: u8) -> String {
@@ -29,7 +29,7 @@ pub fn read_square(text: &str) -> Option<(u8, usize)> {
     let sq = match f {
         b'l' if rank == 2 => L2,
         b'z' if rank == 9 => Z9,
-        b'a'..=b'k' if (1..=10).contains(&rank) => ((rank - 1) * 11 + (f - b'a') as usize) as u8,
+        b'a'..=b'k' if (1..=RANKS).contains(&rank) => square(f - b'a', rank as u8 - 1),
         _ => return None,
     };
     Some((sq, len))

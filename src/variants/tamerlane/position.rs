@@ -1,11 +1,12 @@
 //! The position: mailbox plus bitboards, Zobrist key, make and unmake.
 
+use crate::rng::splitmix64;
 use timur_search::Color;
 
 use super::attacks::{bit, MAIN};
 use super::types::{
-    color_of, is_citadel, kind_of, last_rank, own_citadel, piece, rank_of, Kind, Move, MoveKind,
-    EMPTY, KINDS, SQUARES,
+    color_of, is_citadel, kind_of, last_rank, own_citadel, piece, rank_of, square, Kind, Move,
+    MoveKind, EMPTY, KINDS, MAIN_SQUARES, SQUARES,
 };
 
 /// Right bit: White's royal swap is unused (`S`).
@@ -35,14 +36,6 @@ pub const fn citadel_right(c: Color) -> u8 {
     }
 }
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
-
 struct Keys {
     pieces: [[u64; SQUARES]; 64],
     side: u64,
@@ -58,21 +51,16 @@ static KEYS: Keys = {
     while p < 64 {
         let mut s = 0;
         while s < SQUARES {
-            let (ns, v) = splitmix(state);
-            state = ns;
-            pieces[p][s] = v;
+            pieces[p][s] = splitmix64(&mut state);
             s += 1;
         }
         p += 1;
     }
-    let (ns, side) = splitmix(state);
-    state = ns;
+    let side = splitmix64(&mut state);
     let mut rights = [0u64; 16];
     let mut i = 1;
     while i < 16 {
-        let (ns, v) = splitmix(state);
-        state = ns;
-        rights[i] = v;
+        rights[i] = splitmix64(&mut state);
         i += 1;
     }
     let mut pawn_of_pawns = [[0u64; 4]; 2];
@@ -80,14 +68,12 @@ static KEYS: Keys = {
     while c < 2 {
         let mut n = 1;
         while n < 4 {
-            let (ns, v) = splitmix(state);
-            state = ns;
-            pawn_of_pawns[c][n] = v;
+            pawn_of_pawns[c][n] = splitmix64(&mut state);
             n += 1;
         }
         c += 1;
     }
-    let (_, finished) = splitmix(state);
+    let finished = splitmix64(&mut state);
     Keys {
         pieces,
         side,
@@ -283,9 +269,9 @@ impl Tamerlane {
         };
         order
             .iter()
-            .map(|&f| rank * 11 + f)
+            .map(|&f| square(f, rank))
             .find(|&sq| self.royals & bit(sq) == 0)
-            .unwrap_or(rank * 11 + 5)
+            .unwrap_or(square(5, rank))
     }
 
     fn put(&mut self, undo: &mut Undo, sq: u8, p: u8) {
@@ -364,7 +350,7 @@ impl Tamerlane {
                 };
                 let lower_sq = (self.pieces(us, lower) & MAIN).trailing_zeros() as u8;
                 self.rights &= !citadel_right(us);
-                if lower_sq < 110 {
+                if usize::from(lower_sq) < MAIN_SQUARES {
                     let low = self.board[lower_sq as usize];
                     self.put(&mut undo, mv.from, EMPTY);
                     self.put(&mut undo, lower_sq, moving);

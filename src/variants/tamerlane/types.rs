@@ -5,25 +5,37 @@
 
 use timur_search::Color;
 
+/// Files of the main board (a..k).
+pub const FILES: usize = 11;
+/// Ranks of the main board (1..10).
+pub const RANKS: usize = 10;
+/// Number of main squares.
+pub const MAIN_SQUARES: usize = FILES * RANKS;
 /// Number of squares, citadels included.
-pub const SQUARES: usize = 112;
+pub const SQUARES: usize = MAIN_SQUARES + 2;
 /// White's citadel, next to k2.
-pub const L2: u8 = 110;
+pub const L2: u8 = MAIN_SQUARES as u8;
 /// Black's citadel, next to a9.
-pub const Z9: u8 = 111;
+pub const Z9: u8 = L2 + 1;
 /// The empty cell of [`crate::variants::tamerlane::Tamerlane`]'s board array.
 pub const EMPTY: u8 = 255;
+
+/// The main square on `file` (0 = a) and `rank` (0 = rank 1).
+#[inline]
+pub const fn square(file: u8, rank: u8) -> u8 {
+    rank * FILES as u8 + file
+}
 
 /// File (0 = a) of a main square.
 #[inline]
 pub const fn file_of(sq: u8) -> u8 {
-    sq % 11
+    sq % FILES as u8
 }
 
 /// Rank (0 = rank 1) of a main square.
 #[inline]
 pub const fn rank_of(sq: u8) -> u8 {
-    sq / 11
+    sq / FILES as u8
 }
 
 /// Whether `sq` is one of the two citadels.
@@ -45,7 +57,7 @@ pub const fn own_citadel(c: Color) -> u8 {
 #[inline]
 pub const fn last_rank(c: Color) -> u8 {
     match c {
-        Color::White => 9,
+        Color::White => RANKS as u8 - 1,
         Color::Black => 0,
     }
 }

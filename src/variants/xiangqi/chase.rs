@@ -7,6 +7,7 @@
 use super::board::{bit, color_of, kind_of, on_own_half, Bitboard, Kind, EMPTY, SQUARES};
 use super::moves::Move;
 use super::position::Xiangqi;
+use crate::bitboard::Bits;
 use timur_search::Color;
 
 /// Who checked and who chased in a repetition cycle, per side
@@ -54,10 +55,7 @@ pub fn judge_cycle(pos: &Xiangqi, plies: usize) -> Option<CycleVerdict> {
 /// The pieces `chaser` chases in `pos` (whoever is to move), as identities.
 fn chased_ids(pos: &mut Xiangqi, chaser: Color, ids: &[u8; SQUARES]) -> Bitboard {
     let mut out = 0;
-    let mut victims = chased(pos, chaser);
-    while victims != 0 {
-        let sq = victims.trailing_zeros() as usize;
-        victims &= victims - 1;
+    for sq in chased(pos, chaser).indices() {
         out |= bit(ids[sq] as usize);
     }
     out
@@ -71,13 +69,13 @@ fn chased_ids(pos: &mut Xiangqi, chaser: Color, ids: &[u8; SQUARES]) -> Bitboard
 pub fn chased(pos: &mut Xiangqi, chaser: Color) -> Bitboard {
     let saved = pos.side;
     let mut out = 0;
-    for from in squares(pos.by_color[chaser.index()]) {
+    for from in pos.by_color[chaser.index()].indices() {
         let attacker = kind_of(pos.piece_at(from));
         if matches!(attacker, Kind::General | Kind::Soldier) {
             continue;
         }
         pos.side = chaser;
-        for to in squares(pos.pseudo_targets(from) & pos.by_color[chaser.flip().index()]) {
+        for to in (pos.pseudo_targets(from) & pos.by_color[chaser.flip().index()]).indices() {
             let victim = pos.piece_at(to);
             if out & bit(to) != 0 || !can_be_chased(victim, to) || !can_take(pos, from, to) {
                 continue;
@@ -114,7 +112,8 @@ fn defended(pos: &mut Xiangqi, mv: Move) -> bool {
     let chaser = color_of(pos.piece_at(from));
     pos.side = chaser;
     pos.make(mv);
-    let recapture = squares(pos.by_color[chaser.flip().index()])
+    let recapture = pos.by_color[chaser.flip().index()]
+        .indices()
         .any(|sq| pos.is_legal_move(Move::from_indices(sq, to)));
     pos.unmake(mv);
     pos.side = saved;
@@ -142,15 +141,4 @@ fn worth_more(victim: Kind, attacker: Kind) -> bool {
         }
         _ => false,
     }
-}
-
-/// The points of `set`, lowest first.
-fn squares(mut set: Bitboard) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let sq = set.trailing_zeros() as usize;
-            set &= set - 1;
-            sq
-        })
-    })
 }

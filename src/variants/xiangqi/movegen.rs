@@ -20,6 +20,7 @@ use super::attacks::{
 use super::board::{bit, Bitboard, Kind, FILES, RANKS, SQUARES};
 use super::moves::Move;
 use super::position::Xiangqi;
+use crate::bitboard::Bits;
 use timur_search::MoveList;
 
 const fn line_masks() -> [Bitboard; SQUARES] {
@@ -95,10 +96,8 @@ impl Sink for Counter {
 
 impl Sink for MoveList<Move> {
     #[inline(always)]
-    fn legal(&mut self, from: usize, mut targets: Bitboard) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as usize;
-            targets &= targets - 1;
+    fn legal(&mut self, from: usize, targets: Bitboard) {
+        for to in targets.indices() {
             self.push(Move::from_indices(from, to));
         }
     }
@@ -130,60 +129,36 @@ impl Xiangqi {
                 sink.legal(from, targets & !forbidden);
                 return;
             }
-            let mut check = targets;
-            while check != 0 {
-                let to = check.trailing_zeros() as usize;
-                check &= check - 1;
+            for to in targets.indices() {
                 if self.move_is_safe(from, to) {
                     sink.one(from, to);
                 }
             }
         };
 
-        let mut bb = self.pieces(us, Kind::Chariot);
-        while bb != 0 {
-            let from = bb.trailing_zeros() as usize;
-            bb &= bb - 1;
+        for from in self.pieces(us, Kind::Chariot).indices() {
             let targets = rook_attacks(from, occ, self.file_occ[from % FILES]) & allowed;
             emit(from, targets, sink);
         }
-        let mut bb = self.pieces(us, Kind::Cannon);
-        while bb != 0 {
-            let from = bb.trailing_zeros() as usize;
-            bb &= bb - 1;
+        for from in self.pieces(us, Kind::Cannon).indices() {
             let focc = self.file_occ[from % FILES];
             let quiet = rook_attacks(from, occ, focc) & !occ;
             let captures = cannon_captures(from, occ, focc) & enemy;
             emit(from, (quiet | captures) & filter, sink);
         }
-        let mut bb = self.pieces(us, Kind::Horse);
-        while bb != 0 {
-            let from = bb.trailing_zeros() as usize;
-            bb &= bb - 1;
+        for from in self.pieces(us, Kind::Horse).indices() {
             emit(from, HORSE[from].attacks(occ) & allowed, sink);
         }
-        let mut bb = self.pieces(us, Kind::Soldier);
-        while bb != 0 {
-            let from = bb.trailing_zeros() as usize;
-            bb &= bb - 1;
+        for from in self.pieces(us, Kind::Soldier).indices() {
             emit(from, PAWN[us.index()][from] & allowed, sink);
         }
-        let mut bb = self.pieces(us, Kind::Elephant);
-        while bb != 0 {
-            let from = bb.trailing_zeros() as usize;
-            bb &= bb - 1;
+        for from in self.pieces(us, Kind::Elephant).indices() {
             emit(from, ELEPHANT[from].attacks(occ) & allowed, sink);
         }
-        let mut bb = self.pieces(us, Kind::Advisor);
-        while bb != 0 {
-            let from = bb.trailing_zeros() as usize;
-            bb &= bb - 1;
+        for from in self.pieces(us, Kind::Advisor).indices() {
             emit(from, ADVISOR[from] & allowed, sink);
         }
-        let mut check = GENERAL[k] & allowed;
-        while check != 0 {
-            let to = check.trailing_zeros() as usize;
-            check &= check - 1;
+        for to in (GENERAL[k] & allowed).indices() {
             if self.move_is_safe(k, to) {
                 sink.one(k, to);
             }
@@ -203,21 +178,17 @@ impl Xiangqi {
         let lines = LINES[k];
         let mut pinned = 0;
         let mut forbidden = 0;
-        let mut sliders = lines
+        for s in (lines
             & enemy
-            & (self.by_kind[Kind::Chariot.index()] | self.by_kind[Kind::General.index()]);
-        while sliders != 0 {
-            let s = sliders.trailing_zeros() as usize;
-            sliders &= sliders - 1;
+            & (self.by_kind[Kind::Chariot.index()] | self.by_kind[Kind::General.index()]))
+        .indices()
+        {
             let between = BETWEEN[k][s] & occ;
             if between.count_ones() == 1 {
                 pinned |= between & own;
             }
         }
-        let mut cannons = lines & enemy & self.by_kind[Kind::Cannon.index()];
-        while cannons != 0 {
-            let s = cannons.trailing_zeros() as usize;
-            cannons &= cannons - 1;
+        for s in (lines & enemy & self.by_kind[Kind::Cannon.index()]).indices() {
             let segment = BETWEEN[k][s];
             match (segment & occ).count_ones() {
                 0 => forbidden |= segment,

@@ -5,6 +5,7 @@ use super::attacks::{cannon_captures, rook_attacks, HORSE_CHECKS, PAWN_ATTACKERS
 use super::board::{bit, color_of, kind_index, Bitboard, Kind, Piece, EMPTY, FILES, SQUARES};
 use super::moves::Move;
 use crate::nnue::stack::AccumulatorStack;
+use crate::rng::splitmix64;
 use timur_search::Color;
 
 /// Zobrist keys: one per (piece code, square), and one for Black to move.
@@ -15,14 +16,6 @@ pub struct Zobrist {
     pub black: u64,
 }
 
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 const fn zobrist_table() -> Zobrist {
     let mut state = 0x5869_616E_6771_6921u64;
     let mut pieces = [[0u64; SQUARES]; 16];
@@ -30,14 +23,14 @@ const fn zobrist_table() -> Zobrist {
     while p < 16 {
         let mut sq = 0;
         while sq < SQUARES {
-            pieces[p][sq] = splitmix(&mut state);
+            pieces[p][sq] = splitmix64(&mut state);
             sq += 1;
         }
         p += 1;
     }
     Zobrist {
         pieces,
-        black: splitmix(&mut state),
+        black: splitmix64(&mut state),
     }
 }
 

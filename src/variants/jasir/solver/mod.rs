@@ -20,6 +20,7 @@ pub mod keymap;
 pub mod retro;
 pub mod table;
 
+use table::NO_MOVE;
 pub use table::{Entry, SolveTable};
 
 use super::moves::Move;
@@ -159,11 +160,11 @@ pub fn solve_roots(
     let values = retro::solve_values(&g, progress, clock);
     let best: Vec<u16> = (0..g.nodes())
         .into_par_iter()
-        .map(|i| retro::best_edge(&g, &values, i).map_or(0xFFFF, |e| g.moves[e]))
+        .map(|i| retro::best_edge(&g, &values, i).map_or(NO_MOVE, |e| g.moves[e]))
         .collect();
     let positions = g.nodes();
     let edges = g.children.len();
-    let root_best = (best[0] != 0xFFFF)
+    let root_best = (best[0] != NO_MOVE)
         .then(|| Move::from_code(u32::from(best[0])))
         .flatten();
     let outcome = outcome_of(values.value[0]);

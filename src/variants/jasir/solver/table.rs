@@ -15,7 +15,8 @@ use std::path::Path;
 use timur_search::{Game, Outcome};
 
 const MAGIC: &[u8; 8] = b"JASIRTB1";
-const NO_MOVE: u16 = 0xFFFF;
+/// The best-move code of a position with no move (a finished game).
+pub const NO_MOVE: u16 = 0xFFFF;
 const ENTRY_BYTES: usize = 16 + 1 + 4 + 2;
 
 /// What the table knows of one position.

@@ -10,6 +10,7 @@ use super::super::attacks::{
 };
 use super::super::board::{in_palace, Bitboard, Kind, FILES, RANKS, SQUARES};
 use super::super::position::Xiangqi;
+use crate::bitboard::Bits;
 use crate::variants::terms::{Group, TermSink};
 use timur_search::Color;
 
@@ -256,10 +257,7 @@ impl Xiangqi {
                 continue;
             }
             sink.add(MATERIAL + kind.index(), sign * pieces.count_ones() as i32);
-            let mut rest = pieces;
-            while rest != 0 {
-                let sq = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
+            for sq in pieces.indices() {
                 let (file, rank) = (sq % FILES, sq / FILES);
                 let red_rank = if color == Color::White {
                     rank
@@ -362,10 +360,7 @@ struct Attacks {
 /// The ranks of `bits` on file `file`, as a file-occupancy mask.
 fn file_bits(bits: Bitboard, file: usize) -> u16 {
     let mut mask = 0u16;
-    let mut rest = bits & FILE_A << file;
-    while rest != 0 {
-        let sq = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
+    for sq in (bits & FILE_A << file).indices() {
         mask |= 1 << (sq / FILES);
     }
     mask
