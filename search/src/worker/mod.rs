@@ -8,7 +8,7 @@ mod search;
 use crate::control::Control;
 use crate::game::Game;
 use crate::history::Histories;
-use crate::job::{HistoryEntry, Info};
+use crate::job::{CurrMove, HistoryEntry, Info};
 use crate::limits::Limits;
 use crate::score::{is_decided, to_score, value_to_tt, Score, EVAL_LIMIT, INFINITY, MAX_PLY};
 use crate::timeman::{hold_result, until_stopped, TimeManager};
@@ -79,6 +79,8 @@ pub(crate) struct Main<'a, M> {
     pub time: TimeManager,
     /// Where progress goes.
     pub report: &'a (dyn Fn(&Info<M>) + Sync),
+    /// Where the root move being searched goes.
+    pub currmove: &'a (dyn Fn(&CurrMove<M>) + Sync),
     /// The job's limits.
     pub limits: &'a Limits,
     /// Search until `stop` (go infinite, or no limit at all).
@@ -94,11 +96,13 @@ impl<'a, M> Main<'a, M> {
     pub fn new(
         time: TimeManager,
         report: &'a (dyn Fn(&Info<M>) + Sync),
+        currmove: &'a (dyn Fn(&CurrMove<M>) + Sync),
         limits: &'a Limits,
     ) -> Main<'a, M> {
         Main {
             time,
             report,
+            currmove,
             limits,
             until_stopped: until_stopped(limits),
             last_best: None,
@@ -461,6 +465,20 @@ impl<'a, G: Game> Worker<'a, G> {
         if let Some(main) = &mut self.main {
             main.reported_at = nodes;
         }
+    }
+
+    /// Reports the root move the main worker starts, once the search is
+    /// slow enough for a GUI to want it.
+    fn report_currmove(&self, depth: i32, mv: G::Move, number: usize) {
+        let Some(main) = &self.main else { return };
+        if main.time.elapsed() < Duration::from_secs(params::CURRMOVE_REPORT_AFTER_SECS) {
+            return;
+        }
+        (main.currmove)(&CurrMove {
+            depth: depth as u32,
+            mv,
+            number: number as u32,
+        });
     }
 
     /// Reports an aspiration failure of a slow iteration.
