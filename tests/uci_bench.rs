@@ -20,7 +20,7 @@ fn bench_in_the_loop_counts_what_timur_bench_counts() {
     engine.send("position startpos moves e2e4");
     engine.send("bench");
     let line = engine
-        .read_until(BENCH, |l| l.ends_with(" nps"))
+        .read_until(BENCH, |l| l.ends_with(" nps") || l.contains("error"))
         .pop()
         .unwrap_or_default();
     let nodes = match line.split_whitespace().collect::<Vec<_>>()[..] {

@@ -14,7 +14,14 @@ const SECONDS: Duration = Duration::from_secs(60);
 /// `eval` → the lines up to and including `Final evaluation …`.
 fn eval(engine: &mut EngineProcess) -> Vec<String> {
     engine.send("eval");
-    engine.read_until(SECONDS, |l| l.starts_with("Final evaluation"))
+    let lines = engine.read_until(SECONDS, |l| {
+        l.starts_with("Final evaluation") || l.contains("error")
+    });
+    assert!(
+        !lines.last().unwrap().contains("error"),
+        "eval refused: {lines:?}"
+    );
+    lines
 }
 
 /// The `Final evaluation` line for a value in centipawns.

@@ -83,8 +83,6 @@ pub struct Info<M> {
 /// currmovenumber …`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CurrMove<M> {
-    /// The iteration's depth.
-    pub depth: u32,
     /// The move.
     pub mv: M,
     /// Its place in this iteration's order, from 1.

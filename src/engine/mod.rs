@@ -98,8 +98,6 @@ pub enum SearchEvent {
     Info(TextInfo),
     /// The root move being searched (after a second of search).
     CurrMove {
-        /// The iteration's depth.
-        depth: u32,
         /// The move.
         mv: String,
         /// Its place in the iteration's order, from 1.
@@ -495,7 +493,6 @@ impl Engine {
                     let root = state.position();
                     let currmove = |c: &timur_search::CurrMove<_>| {
                         events(SearchEvent::CurrMove {
-                            depth: c.depth,
                             mv: root.format_move(c.mv, notation),
                             number: c.number,
                         })

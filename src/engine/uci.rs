@@ -253,7 +253,7 @@ fn report_search_event(event: SearchEvent) {
                 }
             }
         }
-        SearchEvent::CurrMove { mv, number, .. } => send(&uci::currmove_line(&mv, number)),
+        SearchEvent::CurrMove { mv, number } => send(&uci::currmove_line(&mv, number)),
         SearchEvent::Done(best) => send(&uci::bestmove_line(
             best.best.as_deref(),
             best.ponder.as_deref(),

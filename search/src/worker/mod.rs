@@ -469,13 +469,12 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Reports the root move the main worker starts, once the search is
     /// slow enough for a GUI to want it.
-    fn report_currmove(&self, depth: i32, mv: G::Move, number: usize) {
+    fn report_currmove(&self, mv: G::Move, number: usize) {
         let Some(main) = &self.main else { return };
         if main.time.elapsed() < Duration::from_secs(params::CURRMOVE_REPORT_AFTER_SECS) {
             return;
         }
         (main.currmove)(&CurrMove {
-            depth: depth as u32,
             mv,
             number: number as u32,
         });
