@@ -9,6 +9,14 @@ use crate::with_game;
 use std::time::Instant;
 use timur_search::{Control, Limits, SearchJob, Searcher};
 
+/// The hash size of `timur bench`, MiB.
+pub const DEFAULT_HASH_MIB: usize = 16;
+
+/// The summary line: `<nodes> nodes <nps> nps`.
+pub fn summary(nodes: u64, nps: u64) -> String {
+    format!("{nodes} nodes {nps} nps")
+}
+
 /// The bench positions of a variant (position text; the first is the start).
 pub fn positions(kind: VariantKind) -> &'static [&'static str] {
     match kind {

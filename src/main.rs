@@ -95,7 +95,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
         /// Hash size in MiB.
-        #[arg(long, default_value_t = 16)]
+        #[arg(long, default_value_t = timur::bench::DEFAULT_HASH_MIB)]
         hash: usize,
         /// Evaluate with the built-in networks (true) or the hand-written
         /// evaluations (false); default: as `UseNNUE` defaults.
@@ -162,7 +162,7 @@ fn main() -> ExitCode {
             }
             timur::bench::run(variant, depth, threads, hash)
         }
-        .map(|(nodes, nps)| println!("{nodes} nodes {nps} nps")),
+        .map(|(nodes, nps)| println!("{}", timur::bench::summary(nodes, nps))),
         Some(Command::Tune(args)) => timur::tune::run(&args),
         Some(Command::Match(args)) => timur::matches::run_cli(&args),
         Some(Command::Gui(args)) => timur::gui::run(&args),

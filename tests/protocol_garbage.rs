@@ -39,6 +39,8 @@ struct Dialect {
     settle: &'static [&'static str],
     /// Starts a search that runs until stopped.
     search: &'static [&'static str],
+    /// Whether a line is the output of that search.
+    searching: fn(&str) -> bool,
     /// Makes the engine play one move after the garbage; the reply prefix.
     play: &'static [&'static str],
     play_reply: &'static str,
@@ -180,6 +182,7 @@ const UCI: Dialect = Dialect {
     ],
     settle: &["stop"],
     search: &["position startpos", "go infinite"],
+    searching: reports_depth,
     play: &["ucinewgame", "position startpos moves e2e4", "go depth 2"],
     play_reply: "bestmove",
 };
@@ -216,6 +219,7 @@ const UCCI: Dialect = Dialect {
     ],
     settle: &["stop"],
     search: &["position startpos", "go infinite"],
+    searching: reports_depth,
     play: &["position startpos moves h2e2", "go depth 2"],
     play_reply: "bestmove",
 };
@@ -265,9 +269,21 @@ const XBOARD: Dialect = Dialect {
     ],
     settle: &["?"],
     search: &["new", "force", "analyze"],
+    searching: is_thinking,
     play: &["new", "force", "sd 2", "go"],
     play_reply: "move",
 };
+
+/// A UCI or UCCI `info depth …` line.
+fn reports_depth(line: &str) -> bool {
+    line.starts_with("info depth")
+}
+
+/// An XBoard thinking line: `depth score time nodes pv…`.
+fn is_thinking(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.len() >= 4 && words[..4].iter().all(|w| w.parse::<i64>().is_ok())
+}
 
 /// A tiny deterministic random source (xorshift), so a failure can be
 /// replayed.
@@ -351,6 +367,7 @@ fn too_costly(bytes: &[u8]) -> bool {
     let text = String::from_utf8_lossy(bytes).to_ascii_lowercase();
     let first = text.split_whitespace().next().unwrap_or_default();
     first.starts_with("quit")
+        || first == "bench"
         || text.contains("perft")
         || ["hash", "thread", "memory", "cores", "multipv"]
             .iter()
@@ -469,7 +486,7 @@ fn survive_garbage(mut dialect: Dialect) {
     for line in dialect.search {
         engine.send(line);
     }
-    std::thread::sleep(Duration::from_millis(200));
+    engine.read_until(TIMEOUT, dialect.searching);
     assert!(
         engine.close_and_wait(TIMEOUT),
         "{name}: no clean exit on EOF"

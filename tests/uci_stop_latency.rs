@@ -1,7 +1,7 @@
 //! `stop` during a search reaches every worker promptly: for every game,
-//! with two threads, a `go infinite` stopped after a moment answers with a
-//! legal `bestmove`. The latency from `stop` to `bestmove` is printed for
-//! the closing notes, never asserted (no timing thresholds in tests).
+//! with two threads, a `go infinite` stopped once it has reported answers
+//! with a legal `bestmove` within [`STOP_ANSWERED`] (generous for a loaded
+//! machine; a search that missed the stop would never end).
 
 mod common;
 
@@ -9,6 +9,8 @@ use common::{bestmove_of, EngineProcess};
 use std::time::{Duration, Instant};
 
 const SECONDS: Duration = Duration::from_secs(10);
+/// How soon `bestmove` must follow `stop`.
+const STOP_ANSWERED: Duration = Duration::from_secs(5);
 
 #[test]
 fn stop_reaches_every_worker_in_every_game() {
@@ -25,11 +27,15 @@ fn stop_reaches_every_worker_in_every_game() {
         engine.send("position startpos");
         engine.sync();
         engine.send("go infinite");
-        std::thread::sleep(Duration::from_millis(300));
+        engine.expect_prefix("info depth", SECONDS);
         let sent = Instant::now();
         engine.send("stop");
-        let line = engine.expect_prefix("bestmove", SECONDS);
+        let line = engine.expect_prefix("bestmove", STOP_ANSWERED);
         let latency = sent.elapsed();
+        assert!(
+            latency < STOP_ANSWERED,
+            "{variant}: stop answered in {latency:?}"
+        );
         let best = bestmove_of(&line);
         assert_ne!(best, "(none)", "{variant}: {line}");
         // The move is legal: the engine accepts it as a move of the game.
@@ -40,6 +46,5 @@ fn stop_reaches_every_worker_in_every_game() {
             "{variant}: {best}: {}",
             errors.join("\n")
         );
-        eprintln!("{variant}: stop answered in {latency:?}");
     }
 }

@@ -31,6 +31,12 @@ fn ping(engine: &mut EngineProcess, n: u32) -> Vec<String> {
     lines
 }
 
+/// A line of thinking output: `depth score time nodes pv…`.
+fn is_thinking(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.len() >= 4 && words[..4].iter().all(|w| w.parse::<i64>().is_ok())
+}
+
 fn is_result(line: &str) -> bool {
     ["1-0 {", "0-1 {", "1/2-1/2 {"]
         .iter()
@@ -255,25 +261,18 @@ fn ping_waits_for_the_move_but_not_for_analysis() {
     // While analyzing the pong comes at once, and thinking output flows.
     engine.send("post");
     engine.send("analyze");
-    std::thread::sleep(Duration::from_millis(300));
+    engine.read_until(SECONDS, is_thinking);
     let lines = ping(&mut engine, 4);
     assert!(!lines.iter().any(|l| l.starts_with("move")), "{lines:?}");
+    // A move restarts the analysis: its output follows the pong.
     engine.send("usermove e2e4");
-    std::thread::sleep(Duration::from_millis(300));
-    engine.send("undo");
-    engine.send("exit");
     let lines = ping(&mut engine, 5);
     assert!(!lines.iter().any(|l| l.starts_with("move")), "{lines:?}");
-    let thinking = engine
-        .transcript
-        .iter()
-        .filter(|l| {
-            l.split_whitespace()
-                .take(4)
-                .all(|w| w.parse::<i64>().is_ok())
-        })
-        .count();
-    assert!(thinking > 0, "no thinking output: {:?}", engine.transcript);
+    engine.read_until(SECONDS, is_thinking);
+    engine.send("undo");
+    engine.send("exit");
+    let lines = ping(&mut engine, 6);
+    assert!(!lines.iter().any(|l| l.starts_with("move")), "{lines:?}");
     engine.send("quit");
     assert!(engine.close_and_wait(SECONDS));
 }

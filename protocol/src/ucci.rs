@@ -54,6 +54,8 @@ pub enum UcciCommand {
     },
     /// `quit`: answer `bye` and exit.
     Quit,
+    /// `eval` (non-standard, as in UCI engines): print the static evaluation.
+    Eval,
 }
 
 /// The arguments of a UCCI `go`.
@@ -136,6 +138,7 @@ pub fn parse_ucci(line: &str) -> Result<UcciCommand, String> {
         },
         "stop" => Ok(UcciCommand::Stop),
         "quit" => Ok(UcciCommand::Quit),
+        "eval" => Ok(UcciCommand::Eval),
         _ => Err(format!("unknown command `{cmd}`")),
     }
 }
@@ -403,6 +406,7 @@ mod tests {
         assert_eq!(parse_ucci(" isready "), Ok(UcciCommand::IsReady));
         assert_eq!(parse_ucci("stop"), Ok(UcciCommand::Stop));
         assert_eq!(parse_ucci("QUIT"), Ok(UcciCommand::Quit));
+        assert_eq!(parse_ucci("eval"), Ok(UcciCommand::Eval));
         assert_eq!(
             parse_ucci("ponderhit"),
             Ok(UcciCommand::PonderHit { draw: false })

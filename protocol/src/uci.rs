@@ -50,6 +50,11 @@ pub enum UciCommand {
     Quit,
     /// `d` (non-standard, Stockfish): print the board and FEN.
     Display,
+    /// `eval` (non-standard, Stockfish): print the static evaluation.
+    Eval,
+    /// `bench` (non-standard, Stockfish): run the benchmark, as `timur
+    /// bench` does from the shell. Takes no arguments.
+    Bench,
 }
 
 /// The parameters of `go`. Times are milliseconds as sent, kept signed:
@@ -130,6 +135,12 @@ pub fn parse_uci(line: &str) -> Result<UciCommand, String> {
         "ponderhit" => Ok(UciCommand::PonderHit),
         "quit" => Ok(UciCommand::Quit),
         "d" => Ok(UciCommand::Display),
+        "eval" => Ok(UciCommand::Eval),
+        // A whole benchmark is too costly to start from a mistyped line.
+        "bench" => match args.first() {
+            None => Ok(UciCommand::Bench),
+            Some(t) => Err(format!("`bench` takes no arguments, not `{t}`")),
+        },
         _ => Err(format!("unknown command `{cmd}`")),
     }
 }
@@ -291,6 +302,11 @@ pub fn info_string(text: &str) -> String {
     format!("info string {}", one_line(text))
 }
 
+/// `info currmove <m> currmovenumber <n>`: the root move being searched.
+pub fn currmove_line(mv: &str, number: u32) -> String {
+    format!("info currmove {} currmovenumber {number}", one_line(mv))
+}
+
 /// `bestmove <m> [ponder <p>]`, or `bestmove (none)` when there is no move.
 pub fn bestmove_line(best: Option<&str>, ponder: Option<&str>) -> String {
     match (best, ponder) {
@@ -331,6 +347,8 @@ mod tests {
         assert_eq!(parse_uci("ponderhit"), Ok(UciCommand::PonderHit));
         assert_eq!(parse_uci("QUIT"), Ok(UciCommand::Quit));
         assert_eq!(parse_uci("d"), Ok(UciCommand::Display));
+        assert_eq!(parse_uci("eval"), Ok(UciCommand::Eval));
+        assert_eq!(parse_uci("BENCH"), Ok(UciCommand::Bench));
         assert_eq!(parse_uci("register later"), Ok(UciCommand::Register));
         assert_eq!(parse_uci("isready now please"), Ok(UciCommand::IsReady));
     }
@@ -340,7 +358,10 @@ mod tests {
         assert_eq!(parse_uci(""), Err("empty line".to_owned()));
         assert_eq!(parse_uci(" \t "), Err("empty line".to_owned()));
         assert_eq!(parse_uci("flip"), Err("unknown command `flip`".to_owned()));
-        assert_eq!(parse_uci("eval"), Err("unknown command `eval`".to_owned()));
+        assert_eq!(
+            parse_uci("bench 16 1 13"),
+            Err("`bench` takes no arguments, not `16`".to_owned())
+        );
         let p = go("go depth x");
         assert_eq!(p.depth, None);
         assert!(
@@ -550,6 +571,10 @@ mod tests {
         );
         assert_eq!(bestmove_line(Some("e2e4"), None), "bestmove e2e4");
         assert_eq!(bestmove_line(None, Some("e7e5")), "bestmove (none)");
+        assert_eq!(
+            currmove_line("e2e4", 3),
+            "info currmove e2e4 currmovenumber 3"
+        );
         assert_eq!(perft_move_line("a2a3", 380), "a2a3: 380");
         assert_eq!(perft_total_lines(8902), ["", "Nodes searched: 8902"]);
         assert_eq!((UCIOK, READYOK), ("uciok", "readyok"));

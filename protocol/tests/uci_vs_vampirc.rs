@@ -13,7 +13,8 @@ use vampirc_uci::{parse_one, UciMessage, UciMove, UciSearchControl, UciTimeContr
 /// Why vampirc-uci may legitimately differ from us on a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Reason {
-    /// `d` and `go perft N` are Stockfish extensions vampirc does not know.
+    /// `d`, `eval`, `bench` and `go perft N` are Stockfish extensions
+    /// vampirc does not know.
     NotInVampirc,
     /// vampirc's grammar (res/uci.pest) takes only 6-field FENs with 8 ranks,
     /// `KQkq`/`-` castling and 1–4 digit counters; we take any tokens
@@ -268,7 +269,9 @@ fn explain(
             .then_some(Reason::VampircPanicsOnTrailingBlank);
     };
     match ours {
-        Ok(UciCommand::Display) => Some(Reason::NotInVampirc),
+        Ok(UciCommand::Display | UciCommand::Eval | UciCommand::Bench) => {
+            Some(Reason::NotInVampirc)
+        }
         Ok(UciCommand::Go(g)) if !g.notes.is_empty() && is_unknown(theirs) => {
             Some(Reason::RepairedGo)
         }
@@ -408,7 +411,7 @@ fn corpus_agrees_with_vampirc() {
     // Every command kind appears in the corpus.
     assert_eq!(
         seen.len(),
-        12,
+        14,
         "the corpus must cover every UciCommand variant"
     );
     assert!(agreed >= 200, "only {agreed} lines agree");

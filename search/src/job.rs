@@ -79,6 +79,16 @@ pub struct Info<M> {
     pub pv: Vec<M>,
 }
 
+/// The root move the main worker starts searching (UCI `info currmove …
+/// currmovenumber …`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CurrMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Its place in this iteration's order, from 1.
+    pub number: u32,
+}
+
 /// The end of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult<M> {

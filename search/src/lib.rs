@@ -38,7 +38,7 @@ mod worker;
 
 pub use control::Control;
 pub use game::{Color, Cycle, Game, MoveList, Outcome, MAX_MARGIN, MAX_MOVES};
-pub use job::{HistoryEntry, Info, SearchJob, SearchResult};
+pub use job::{CurrMove, HistoryEntry, Info, SearchJob, SearchResult};
 pub use limits::{Clock, Limits};
 pub use score::Score;
 pub use searcher::{Probe, Searcher, STACK_SIZE};

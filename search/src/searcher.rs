@@ -6,7 +6,7 @@
 use crate::control::Control;
 use crate::game::{Game, MoveList};
 use crate::history::Histories;
-use crate::job::{HistoryEntry, Info, SearchJob, SearchResult};
+use crate::job::{CurrMove, HistoryEntry, Info, SearchJob, SearchResult};
 use crate::movepick::{tactical_key, TT_MOVE};
 use crate::score::{outcome_score, to_score, value_from_tt, Score, EVAL_LIMIT, INFINITY};
 use crate::timeman::{hold_result, until_stopped, TimeManager};
@@ -135,6 +135,19 @@ impl Searcher {
         control: &Control,
         report: &(dyn Fn(&Info<G::Move>) + Sync),
     ) -> SearchResult<G::Move> {
+        self.search_with_moves(job, control, report, &|_| {})
+    }
+
+    /// [`Searcher::search`] that also calls `currmove` with every root move
+    /// the main worker starts once the search has run a second (UCI `info
+    /// currmove`).
+    pub fn search_with_moves<G: Game>(
+        &self,
+        job: SearchJob<G>,
+        control: &Control,
+        report: &(dyn Fn(&Info<G::Move>) + Sync),
+        currmove: &(dyn Fn(&CurrMove<G::Move>) + Sync),
+    ) -> SearchResult<G::Move> {
         let started = Instant::now();
         let SearchJob {
             root,
@@ -238,6 +251,7 @@ impl Searcher {
         let main = Main::new(
             TimeManager::new(&limits, move_overhead, started),
             report,
+            currmove,
             &limits,
         );
         let setup = Setup {

@@ -107,6 +107,13 @@ pub struct TextBest {
 pub enum SearchEvent {
     /// Progress.
     Info(TextInfo),
+    /// The root move being searched (after a second of search).
+    CurrMove {
+        /// The move.
+        mv: String,
+        /// Its place in the iteration's order, from 1.
+        number: u32,
+    },
     /// The search is over.
     Done(TextBest),
 }
@@ -320,6 +327,20 @@ impl Engine {
         with_game!(&mut self.game, state => state.undo())
     }
 
+    /// The static evaluation of the current position as a table of its
+    /// main terms per side, then the final value (the `eval` command).
+    pub fn eval_text(&self) -> String {
+        with_game!(&self.game, state => state.position().eval_table().to_string())
+    }
+
+    /// `bench` inside a protocol loop: stops any search, then runs what
+    /// `timur bench` runs (every game, one thread, 16 MiB) and returns
+    /// `(nodes, nps)`; the session's own table and options are untouched.
+    pub fn bench(&mut self) -> Result<(u64, u64), String> {
+        self.stop_and_wait();
+        crate::bench::run(None, None, 1, crate::bench::DEFAULT_HASH_MIB)
+    }
+
     /// The board picture and position text of the current position.
     pub fn display(&self) -> String {
         with_game!(&self.game, state => state.position().pretty())
@@ -496,7 +517,14 @@ impl Engine {
                             pv: state.line_text(&info.pv, notation),
                         }))
                     };
-                    let result = searcher.search(job, &thread_control, &report);
+                    let root = state.position();
+                    let currmove = |c: &timur_search::CurrMove<_>| {
+                        events(SearchEvent::CurrMove {
+                            mv: root.format_move(c.mv, notation),
+                            number: c.number,
+                        })
+                    };
+                    let result = searcher.search_with_moves(job, &thread_control, &report, &currmove);
                     let line: Vec<_> = result.best.into_iter().chain(result.ponder).collect();
                     let mut text = state.line_text(&line, notation).into_iter();
                     events(SearchEvent::Done(TextBest { best: text.next(), ponder: text.next(), score: result.score }));

@@ -105,6 +105,7 @@ fn go(engine: &mut Engine, session: &UcciSession, params: UcciGo) -> Result<(), 
                     info.nodes,
                 ));
             }
+            SearchEvent::CurrMove { .. } => {}
             SearchEvent::Done(best) => send(&ucci::bestmove_line(
                 best.best.as_deref(),
                 best.ponder.as_deref(),
@@ -180,6 +181,12 @@ fn handle_line(engine: &mut Engine, session: &mut UcciSession, line: &str) -> bo
         UcciCommand::Probe { fen, moves } => engine
             .probe(fen.as_deref(), &moves)
             .map(|found| send(&ucci::pophash_line(&pophash(found)))),
+        UcciCommand::Eval => {
+            for line in engine.eval_text().lines() {
+                send(line);
+            }
+            Ok(())
+        }
         UcciCommand::Quit => return false,
     };
     if let Err(why) = result {

@@ -109,6 +109,7 @@ fn report_search_event(event: SearchEvent) {
                 }
             }
         }
+        SearchEvent::CurrMove { mv, number } => send(&uci::currmove_line(&mv, number)),
         SearchEvent::Done(best) => send(&uci::bestmove_line(
             best.best.as_deref(),
             best.ponder.as_deref(),
@@ -200,6 +201,15 @@ pub fn handle_line(engine: &mut Engine, line: &str) -> bool {
             }
             Ok(())
         }
+        UciCommand::Eval => {
+            for line in engine.eval_text().lines() {
+                send(line);
+            }
+            Ok(())
+        }
+        UciCommand::Bench => engine
+            .bench()
+            .map(|(nodes, nps)| send(&crate::bench::summary(nodes, nps))),
     };
     if let Err(why) = result {
         send(&uci::info_string(&format!("error: {}", clip(&why))));

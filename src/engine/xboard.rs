@@ -510,6 +510,7 @@ impl<'a> Session<'a> {
                     send(&thinking_line(&line));
                 }
             }
+            SearchEvent::CurrMove { .. } => {}
             SearchEvent::Done(best) => {
                 let _ = events.send(Event::SearchDone {
                     id,

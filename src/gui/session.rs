@@ -199,6 +199,7 @@ impl Session {
                 nodes: info.nodes,
                 pv: info.pv,
             }],
+            SearchEvent::CurrMove { .. } => Vec::new(),
             SearchEvent::Done(best) => {
                 let purpose = self.running.take();
                 self.engine.wait();

@@ -2,6 +2,7 @@
 //! (what the search needs) and [`Variant`] (text: positions, moves, board).
 
 pub mod chess;
+pub mod eval_table;
 pub mod jasir;
 pub mod tamerlane;
 pub mod terms;
@@ -56,6 +57,10 @@ pub trait Variant: Game + Sized {
     /// A picture of the board for the `d` command, ending with the position
     /// text line (`Fen: …`).
     fn pretty(&self) -> String;
+
+    /// The static evaluation term by term per side, and the network's
+    /// value where the game has one and it is on (the `eval` command).
+    fn eval_table(&self) -> eval_table::EvalTable;
 
     /// A copy to search from: a game with a network attaches the one active
     /// now (see [`crate::nnue::active`]); others just clone.

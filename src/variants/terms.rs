@@ -16,6 +16,18 @@ pub struct Pair(pub i32, pub i32);
 pub trait TermSink {
     /// Adds `count` occurrences of term `index`.
     fn add(&mut self, index: usize, count: i32);
+
+    /// The terms that follow belong to `color`'s side (only the `eval`
+    /// table cares; the sum does not).
+    #[inline(always)]
+    fn side(&mut self, _color: Color) {}
+}
+
+/// `mg` and `eg` tapered: `phase` of `phase_max` parts middlegame.
+#[inline]
+pub fn taper(mg: i32, eg: i32, phase: i32, phase_max: i32) -> i32 {
+    let phase = phase.clamp(0, phase_max);
+    (mg * phase + eg * (phase_max - phase)) / phase_max
 }
 
 /// Sums weights as the terms arrive: the engine's sink.
@@ -41,8 +53,7 @@ impl<'a> Weigh<'a> {
     /// The tapered sum: `phase` of `phase_max` parts middlegame.
     #[inline]
     pub fn taper(&self, phase: i32, phase_max: i32) -> i32 {
-        let phase = phase.clamp(0, phase_max);
-        (self.mg * phase + self.eg * (phase_max - phase)) / phase_max
+        taper(self.mg, self.eg, phase, phase_max)
     }
 }
 

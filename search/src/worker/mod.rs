@@ -8,7 +8,7 @@ mod search;
 use crate::control::Control;
 use crate::game::Game;
 use crate::history::Histories;
-use crate::job::{HistoryEntry, Info};
+use crate::job::{CurrMove, HistoryEntry, Info};
 use crate::limits::Limits;
 use crate::score::{is_decided, to_score, value_to_tt, Score, EVAL_LIMIT, INFINITY, MAX_PLY};
 use crate::timeman::{hold_result, until_stopped, TimeManager};
@@ -82,6 +82,8 @@ pub(crate) struct Main<'a, M> {
     pub time: TimeManager,
     /// Where progress goes.
     pub report: &'a (dyn Fn(&Info<M>) + Sync),
+    /// Where the root move being searched goes.
+    pub currmove: &'a (dyn Fn(&CurrMove<M>) + Sync),
     /// The job's limits.
     pub limits: &'a Limits,
     /// Search until `stop` (go infinite, or no limit at all).
@@ -97,11 +99,13 @@ impl<'a, M> Main<'a, M> {
     pub fn new(
         time: TimeManager,
         report: &'a (dyn Fn(&Info<M>) + Sync),
+        currmove: &'a (dyn Fn(&CurrMove<M>) + Sync),
         limits: &'a Limits,
     ) -> Main<'a, M> {
         Main {
             time,
             report,
+            currmove,
             limits,
             until_stopped: until_stopped(limits),
             last_best: None,
@@ -464,6 +468,19 @@ impl<'a, G: Game> Worker<'a, G> {
         if let Some(main) = &mut self.main {
             main.reported_at = nodes;
         }
+    }
+
+    /// Reports the root move the main worker starts, once the search is
+    /// slow enough for a GUI to want it.
+    fn report_currmove(&self, mv: G::Move, number: usize) {
+        let Some(main) = &self.main else { return };
+        if main.time.elapsed() < Duration::from_secs(params::CURRMOVE_REPORT_AFTER_SECS) {
+            return;
+        }
+        (main.currmove)(&CurrMove {
+            mv,
+            number: number as u32,
+        });
     }
 
     /// Reports an aspiration failure of a slow iteration.

@@ -12,6 +12,8 @@ pub(super) const ASPIRATION_DELTA: i32 = 25;
 pub(super) const ASPIRATION_MAX: i32 = 800;
 /// Aspiration failures are reported only after this many seconds.
 pub(super) const BOUND_REPORT_AFTER_SECS: u64 = 2;
+/// The root move being searched is reported only after this many seconds.
+pub(super) const CURRMOVE_REPORT_AFTER_SECS: u64 = 1;
 
 /// Reverse futility pruning: deepest depth, and margin per ply.
 pub(super) const RFP_DEPTH: i32 = 7;

@@ -89,6 +89,7 @@ impl<G: Game> Worker<'_, G> {
         let mut best = -INFINITY;
         for index in pv_index..self.root_moves.len() {
             let mv = self.root_moves[index].mv;
+            self.report_currmove(mv, index + 1);
             self.play(mv, 0);
             let new_depth = depth - 1 + i32::from(self.pos.in_check());
             let mut value;

@@ -4,9 +4,10 @@
 use crate::toys::hashgame::HashGame;
 use crate::toys::nim::Nim;
 use crate::{depth, legal, run, run_with};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
-use timur_search::{Clock, Control, Limits, Score, SearchJob, Searcher};
+use timur_search::{Clock, Control, Limits, Score, SearchJob, SearchResult, Searcher};
 
 #[test]
 fn stop_from_another_thread_ends_an_infinite_search_with_a_legal_move() {
@@ -74,17 +75,46 @@ fn movetime_and_clock_searches_return_legal_moves() {
     }
 }
 
+/// Runs `job` on this thread; another thread calls `signal` on the control
+/// flags `delay` after the search's first report (so after the search has
+/// had every chance to return on its own). Returns the result and whether
+/// `signal` had been called when the search returned.
+fn signal_after_first_report<G: timur_search::Game>(
+    searcher: &Searcher,
+    job: SearchJob<G>,
+    delay: Duration,
+    signal: fn(&Control),
+) -> (SearchResult<G::Move>, bool) {
+    let control = Arc::new(Control::new());
+    let signalled = Arc::new(AtomicBool::new(false));
+    let (reported, first_report) = mpsc::channel();
+    let signaller = {
+        let (control, signalled) = (Arc::clone(&control), Arc::clone(&signalled));
+        std::thread::spawn(move || {
+            if first_report.recv().is_ok() {
+                std::thread::sleep(delay);
+            }
+            signalled.store(true, Ordering::SeqCst);
+            signal(&control);
+        })
+    };
+    let reported = Mutex::new(reported);
+    let result = searcher.search(job, &control, &|_| {
+        let _ = reported.lock().unwrap().send(());
+    });
+    let in_time = signalled.load(Ordering::SeqCst);
+    drop(reported);
+    signaller.join().unwrap();
+    (result, in_time)
+}
+
+/// How long after its first report a search is left alone before the
+/// flag it waits for is set: far longer than the toy searches below take.
+const LEFT_ALONE: Duration = Duration::from_millis(300);
+
 #[test]
 fn pondering_waits_for_ponderhit_then_keeps_time() {
     let searcher = Searcher::new(1, 1);
-    let control = Arc::new(Control::new());
-    let hitter = {
-        let control = Arc::clone(&control);
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(30));
-            control.ponderhit();
-        })
-    };
     let pos = HashGame::new(4);
     let clock = Clock {
         time: Duration::from_millis(500),
@@ -96,10 +126,14 @@ fn pondering_waits_for_ponderhit_then_keeps_time() {
         clock: Some(clock),
         ..Limits::default()
     };
-    let (result, _) = run_with(&searcher, SearchJob::new(pos.clone(), limits), &control);
-    hitter.join().unwrap();
+    let (result, waited) = signal_after_first_report(
+        &searcher,
+        SearchJob::new(pos.clone(), limits),
+        LEFT_ALONE,
+        Control::ponderhit,
+    );
     assert!(
-        control.has_ponderhit(),
+        waited,
         "a pondering search may not return before ponderhit or stop"
     );
     assert!(legal(&pos, result.best.unwrap()));
@@ -108,42 +142,34 @@ fn pondering_waits_for_ponderhit_then_keeps_time() {
 #[test]
 fn a_finished_ponder_search_waits_for_stop() {
     let searcher = Searcher::new(1, 1);
-    let control = Arc::new(Control::new());
-    let stopper = {
-        let control = Arc::clone(&control);
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(30));
-            control.stop();
-        })
-    };
     let limits = Limits {
         ponder: true,
         ..depth(4)
     };
-    let (result, _) = run_with(&searcher, SearchJob::new(Nim::new(6), limits), &control);
-    stopper.join().unwrap();
-    assert!(control.is_stopped());
+    let (result, waited) = signal_after_first_report(
+        &searcher,
+        SearchJob::new(Nim::new(6), limits),
+        LEFT_ALONE,
+        Control::stop,
+    );
+    assert!(waited, "the ponder search returned before stop");
     assert_eq!(result.best, Some(2));
 }
 
 #[test]
 fn an_infinite_search_of_a_finished_game_still_waits_for_stop() {
     let searcher = Searcher::new(1, 1);
-    let control = Arc::new(Control::new());
-    let stopper = {
-        let control = Arc::clone(&control);
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(30));
-            control.stop();
-        })
-    };
     let limits = Limits {
         infinite: true,
         ..Limits::default()
     };
-    let (result, _) = run_with(&searcher, SearchJob::new(Nim::new(0), limits), &control);
-    stopper.join().unwrap();
-    assert!(control.is_stopped());
+    let (result, waited) = signal_after_first_report(
+        &searcher,
+        SearchJob::new(Nim::new(0), limits),
+        LEFT_ALONE,
+        Control::stop,
+    );
+    assert!(waited, "the infinite search returned before stop");
     assert_eq!(result.best, None);
 }
 

@@ -4,6 +4,7 @@ use super::fen::START_FEN;
 use super::position::Chess;
 use super::types::{Kind, Move, MoveKind, Square};
 use crate::nnue::record::GameTag;
+use crate::variants::eval_table::EvalTable;
 use crate::variants::verdict::Reason;
 use crate::variants::{Notation, Variant};
 use std::fmt::Write;
@@ -148,6 +149,10 @@ impl Game for Chess {
 }
 
 impl Variant for Chess {
+    fn eval_table(&self) -> EvalTable {
+        self.term_table()
+    }
+
     fn rule_reason(&self) -> Reason {
         if self.insufficient_material() {
             Reason::InsufficientMaterial

@@ -5,6 +5,7 @@
 use super::board::{enemy_base, rank_of, Rules};
 use super::position::State;
 use crate::bitboard::Bits;
+use crate::variants::eval_table::{EvalTable, TermRow};
 use timur_search::Color;
 
 /// An archer on the board, not yet home.
@@ -46,27 +47,70 @@ fn race_value(st: &State, side: Color) -> i32 {
     few - PER_STEP_LEFT * steps
 }
 
-fn side_value(st: &State, rules: Rules, side: Color) -> i32 {
+/// The names of the terms of [`side_terms`].
+const TERM_NAMES: [&str; 5] = [
+    "Archers home",
+    "Archers on board",
+    "Elites",
+    "Race",
+    "In hand",
+];
+
+/// The terms of `side`, from its own view, in [`TERM_NAMES`] order.
+fn side_terms(st: &State, rules: Rules, side: Color) -> [i32; 5] {
     let r = rules.index();
     let archers = st.archers[side.index()];
     let home = archers & enemy_base(side);
-    let mut v = HOME[r] * home.count_ones() as i32;
+    let mut on_board = 0;
     for h in (archers & !home).squares() {
         let progress = match side {
             Color::White => rank_of(h),
             Color::Black => 4 - rank_of(h),
         } as i32;
-        v += ON_BOARD + PER_RANK * progress;
+        on_board += ON_BOARD + PER_RANK * progress;
     }
-    if rules == Rules::Jasir {
-        v += ELITE * (st.elite & archers & !home).count_ones() as i32;
-        v += race_value(st, side);
-    }
-    v + IN_HAND[r] * i32::from(st.hand[side.index()])
+    let (elites, race) = if rules == Rules::Jasir {
+        (
+            ELITE * (st.elite & archers & !home).count_ones() as i32,
+            race_value(st, side),
+        )
+    } else {
+        (0, 0)
+    };
+    [
+        HOME[r] * home.count_ones() as i32,
+        on_board,
+        elites,
+        race,
+        IN_HAND[r] * i32::from(st.hand[side.index()]),
+    ]
+}
+
+fn side_value(st: &State, rules: Rules, side: Color) -> i32 {
+    side_terms(st, rules, side).iter().sum()
 }
 
 /// The evaluation from the side to move's view.
 pub fn evaluate(st: &State, rules: Rules) -> i32 {
     let us = st.side;
     side_value(st, rules, us) - side_value(st, rules, us.flip())
+}
+
+/// The evaluation term by term (the `eval` command).
+pub fn term_table(st: &State, rules: Rules) -> EvalTable {
+    let [white, black] = [Color::White, Color::Black].map(|side| side_terms(st, rules, side));
+    EvalTable {
+        sides: ["White", "Black"],
+        rows: TERM_NAMES
+            .iter()
+            .enumerate()
+            .map(|(i, &name)| TermRow {
+                name,
+                white: white[i],
+                black: black[i],
+            })
+            .collect(),
+        hand_written: white.iter().sum::<i32>() - black.iter().sum::<i32>(),
+        network: None,
+    }
 }

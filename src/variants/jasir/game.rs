@@ -3,6 +3,7 @@
 use super::board::{bit, hole, Rules};
 use super::moves::Move;
 use super::{eval, jfen, movegen, notation, rules, Jasir};
+use crate::variants::eval_table::EvalTable;
 use crate::variants::verdict::Reason;
 use crate::variants::{Notation, Variant};
 use timur_search::{Color, Game, MoveList, Outcome};
@@ -102,6 +103,10 @@ impl Game for Jasir {
 }
 
 impl Variant for Jasir {
+    fn eval_table(&self) -> EvalTable {
+        eval::term_table(&self.st, self.rules)
+    }
+
     /// Every end of Jasir and Jarmo is scored.
     fn rule_reason(&self) -> Reason {
         self.no_moves_reason()

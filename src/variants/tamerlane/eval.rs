@@ -7,6 +7,7 @@ use super::attacks::{KING_ADJ, MAIN};
 use super::position::enemy_citadel;
 use super::types::{file_of, is_citadel, kind_of, rank_of, Kind, EMPTY, FILES, RANKS};
 use super::Tamerlane;
+use crate::variants::eval_table::{EvalTable, TermRow};
 
 /// Material value of each kind in centipawns (royals: their worth as a
 /// fighting piece; the royal count is scored separately).
@@ -62,10 +63,17 @@ fn pawn_advance(sq: u8, color: Color) -> i32 {
     steps.max(0) * 6
 }
 
+/// The terms of one side, each from its own view, in [`TERM_NAMES`] order.
+type SideTerms = [i32; 4];
+
+/// The names of the terms of [`SideTerms`].
+const TERM_NAMES: [&str; 4] = ["Material", "Placement", "Mobility", "Extra royals"];
+
 impl Tamerlane {
-    /// Material, position and royal terms from White's view.
-    fn white_score(&self) -> i32 {
-        let mut score = [0i32; 2];
+    /// Material, placement (centralisation, pawn advance), mobility and
+    /// extra royals of each side.
+    fn side_terms(&self) -> [SideTerms; 2] {
+        let mut terms = [[0i32; 4]; 2];
         let occ = self.occupied();
         for sq in 0..112u8 {
             let p = self.board[sq as usize];
@@ -74,27 +82,34 @@ impl Tamerlane {
             }
             let kind = kind_of(p);
             let color = super::types::color_of(p);
-            let mut v = VALUES[kind.index()];
+            let side = &mut terms[color.index()];
+            side[0] += VALUES[kind.index()];
             if !is_citadel(sq) {
                 if kind.is_pawn() {
-                    v += pawn_advance(sq, color);
+                    side[1] += pawn_advance(sq, color);
                 } else if !kind.is_royal() {
-                    v += centre_bonus(sq);
+                    side[1] += centre_bonus(sq);
                 }
             }
             let weight = mobility_weight(kind);
             if weight != 0 {
                 let reach =
                     self.piece_targets(kind, sq, occ) & MAIN & !self.by_color[color.index()];
-                v += weight * reach.count_ones() as i32;
+                side[2] += weight * reach.count_ones() as i32;
             }
-            score[color.index()] += v;
         }
         for color in [Color::White, Color::Black] {
             let n = (self.royals & self.by_color[color.index()]).count_ones() as i32;
-            score[color.index()] += (n - 1).max(0) * EXTRA_ROYAL;
+            terms[color.index()][3] += (n - 1).max(0) * EXTRA_ROYAL;
         }
-        let raw = score[0] - score[1];
+        terms
+    }
+
+    /// The side terms summed, from White's view, and the citadel escape:
+    /// what the side behind gains from its top royal near the empty enemy
+    /// citadel (White's view; 0 if nothing).
+    fn white_score_parts(&self, terms: &[SideTerms; 2]) -> (i32, i32) {
+        let raw = terms[0].iter().sum::<i32>() - terms[1].iter().sum::<i32>();
         // The side that is behind can often save the game by walking its
         // top royal into the empty enemy citadel: the closer, the more its
         // deficit shrinks towards a draw.
@@ -110,12 +125,18 @@ impl Tamerlane {
                         _ => 0,
                     };
                     if shrink > 0 {
-                        return raw - raw / shrink;
+                        return (raw, -(raw / shrink));
                     }
                 }
             }
         }
-        raw
+        (raw, 0)
+    }
+
+    /// Material, position and royal terms from White's view.
+    fn white_score(&self) -> i32 {
+        let (raw, escape) = self.white_score_parts(&self.side_terms());
+        raw + escape
     }
 
     /// Evaluation in centipawns from the side to move's view.
@@ -124,6 +145,33 @@ impl Tamerlane {
         match self.side {
             Color::White => s,
             Color::Black => -s,
+        }
+    }
+
+    /// The evaluation term by term (the `eval` command).
+    pub fn term_table(&self) -> EvalTable {
+        let terms = self.side_terms();
+        let (raw, escape) = self.white_score_parts(&terms);
+        let mut rows: Vec<TermRow> = TERM_NAMES
+            .iter()
+            .enumerate()
+            .map(|(i, &name)| TermRow {
+                name,
+                white: terms[0][i],
+                black: terms[1][i],
+            })
+            .collect();
+        // The escape helps the side behind: its column, its view.
+        rows.push(TermRow {
+            name: "Citadel escape",
+            white: escape.max(0),
+            black: (-escape).max(0),
+        });
+        EvalTable {
+            sides: ["White", "Black"],
+            rows,
+            hand_written: raw + escape,
+            network: None,
         }
     }
 }

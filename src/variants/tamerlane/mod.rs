@@ -17,6 +17,7 @@ mod xboard;
 
 use timur_search::{Color, Game, MoveList, Outcome};
 
+use crate::variants::eval_table::EvalTable;
 use crate::variants::verdict::Reason;
 use crate::variants::{Notation, Variant};
 pub use position::Tamerlane;
@@ -145,6 +146,10 @@ impl Game for Tamerlane {
 }
 
 impl Variant for Tamerlane {
+    fn eval_table(&self) -> EvalTable {
+        self.term_table()
+    }
+
     /// The only rule end: a royal in the enemy citadel.
     fn rule_reason(&self) -> Reason {
         Reason::Citadel

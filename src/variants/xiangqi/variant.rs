@@ -6,10 +6,15 @@ use super::moves::Move;
 use super::notation::{format_move, parse_move_text, square_name};
 use super::position::Xiangqi;
 use crate::nnue::record::GameTag;
+use crate::variants::eval_table::EvalTable;
 use crate::variants::verdict::Reason;
 use crate::variants::{Notation, Variant};
 
 impl Variant for Xiangqi {
+    fn eval_table(&self) -> EvalTable {
+        self.term_table()
+    }
+
     /// The only rule end: sixty moves without a capture.
     fn rule_reason(&self) -> Reason {
         Reason::SixtyMoves

@@ -8,7 +8,9 @@ mod weights;
 use super::position::Chess;
 use super::types::Kind;
 use crate::bitboard::Bits;
+use crate::variants::eval_table::{first_side_view, linear_table, EvalTable};
 use crate::variants::terms::{Group, LinearEval, Pair, TermSink};
+use crate::variants::Variant;
 pub use weights::WEIGHTS;
 
 // Every term has its weight: a tuner output of the wrong length fails here.
@@ -34,7 +36,30 @@ impl LinearEval for Chess {
     }
 }
 
+/// The `eval` table's rows: each row's name and first term, in term order.
+const TABLE_ROWS: [(&str, usize); 10] = [
+    ("Material", terms::MATERIAL),
+    ("Piece squares", terms::PST),
+    ("Mobility", terms::MOBILITY_KNIGHT),
+    ("Passed pawns", terms::PASSED),
+    ("Pawn structure", terms::DOUBLED),
+    ("Rooks on files", terms::ROOK_OPEN),
+    ("King safety", terms::KING_SHIELD),
+    ("Threats", terms::THREAT_BY_PAWN),
+    ("Bishop pair", terms::BISHOP_PAIR),
+    ("Tempo", terms::TEMPO),
+];
+
 impl Chess {
+    /// The static evaluation term by term, and the network's value when
+    /// it is on (the `eval` command).
+    pub fn term_table(&self) -> EvalTable {
+        let mut table = linear_table(self, &TABLE_ROWS, ["White", "Black"]);
+        let network = self.for_search().network_eval();
+        table.network = network.map(|v| first_side_view(self.side, v));
+        table
+    }
+
     /// Static evaluation in centipawns from the side to move's view.
     pub fn static_eval(&self) -> i32 {
         self.mover_eval()

@@ -170,8 +170,10 @@ impl Chess {
     /// Feeds every evaluation term to `sink`, from White's view.
     pub fn eval_terms<S: TermSink>(&self, sink: &mut S) {
         for color in [Color::White, Color::Black] {
+            sink.side(color);
             self.side_terms(color, sink);
         }
+        sink.side(self.side);
         sink.add(TEMPO, if self.side == Color::White { 1 } else { -1 });
     }
 

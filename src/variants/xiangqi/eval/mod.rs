@@ -6,7 +6,9 @@ mod terms;
 mod weights;
 
 use super::position::Xiangqi;
+use crate::variants::eval_table::{first_side_view, linear_table, EvalTable};
 use crate::variants::terms::{Group, LinearEval, Pair, TermSink};
+use crate::variants::Variant;
 pub use weights::WEIGHTS;
 
 // Every term has its weight: a tuner output of the wrong length fails here.
@@ -36,7 +38,30 @@ impl LinearEval for Xiangqi {
     }
 }
 
+/// The `eval` table's rows: each row's name and first term, in term order.
+const TABLE_ROWS: [(&str, usize); 10] = [
+    ("Material", terms::MATERIAL),
+    ("Point tables", terms::PST),
+    ("Mobility", terms::MOBILITY_HORSE),
+    ("Palace attack", terms::PALACE_ATTACK),
+    ("Defenders", terms::DEFENDERS),
+    ("Cannons", terms::CENTRAL_CANNON),
+    ("Linked soldiers", terms::LINKED_SOLDIERS),
+    ("Advisors vs cannons", terms::CANNONS_VS_MISSING_ADVISORS),
+    ("Threats and checks", terms::HANGING),
+    ("Tempo", terms::TEMPO),
+];
+
 impl Xiangqi {
+    /// The static evaluation term by term, and the network's value when
+    /// it is on (the `eval` command).
+    pub fn term_table(&self) -> EvalTable {
+        let mut table = linear_table(self, &TABLE_ROWS, ["Red", "Black"]);
+        let network = self.for_search().network_eval();
+        table.network = network.map(|v| first_side_view(self.side, v));
+        table
+    }
+
     /// The static evaluation from the side to move's view.
     pub fn static_eval(&self) -> i32 {
         self.mover_eval()

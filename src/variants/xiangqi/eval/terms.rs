@@ -167,11 +167,16 @@ impl Xiangqi {
 
     /// Feeds every evaluation term to `sink`, from Red's view.
     pub fn eval_terms<S: TermSink>(&self, sink: &mut S) {
-        let attacks = [Color::White, Color::Black].map(|color| self.side_terms(color, sink));
+        let attacks = [Color::White, Color::Black].map(|color| {
+            sink.side(color);
+            self.side_terms(color, sink)
+        });
         for color in [Color::White, Color::Black] {
+            sink.side(color);
             self.threat_terms(color, &attacks, sink);
             self.check_terms(color, &attacks, sink);
         }
+        sink.side(self.side);
         sink.add(TEMPO, if self.side == Color::White { 1 } else { -1 });
     }
 
