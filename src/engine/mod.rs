@@ -8,14 +8,18 @@ mod input;
 mod kind;
 pub mod output;
 mod state;
+pub mod strength;
 pub mod ucci;
 pub mod uci;
+pub mod wdl;
 pub mod xboard;
 
 pub use game::{AnyGame, SolveTable};
 pub use kind::VariantKind;
 pub use state::GameState;
+pub use strength::Strength;
 
+use crate::matches::rng::Rng;
 use crate::perft::perft_divide;
 use crate::variants::{Notation, Variant};
 use crate::with_game;
@@ -39,6 +43,10 @@ pub struct Options {
     pub chess960: bool,
     /// Xiangqi ranks 1..10 on the wire instead of 0..9.
     pub ranks_from_one: bool,
+    /// `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`.
+    pub strength: Strength,
+    /// `UCI_ShowWDL`: reports carry win/draw/loss chances.
+    pub show_wdl: bool,
 }
 
 impl Default for Options {
@@ -50,6 +58,8 @@ impl Default for Options {
             multipv: 1,
             chess960: false,
             ranks_from_one: false,
+            strength: Strength::default(),
+            show_wdl: false,
         }
     }
 }
@@ -77,6 +87,9 @@ pub struct TextInfo {
     pub time: Duration,
     /// The principal variation.
     pub pv: Vec<String>,
+    /// Win, draw and loss chances per mille, under `UCI_ShowWDL` in games
+    /// with a [`wdl`] model.
+    pub wdl: Option<[u32; 3]>,
 }
 
 /// The end of a search: the move to play (none when there is no legal move)
@@ -135,6 +148,8 @@ pub struct Engine {
     /// Solved positions (`timur solve --save`): `go` plays their best
     /// move at once.
     solve_table: Option<Arc<SolveTable>>,
+    /// Seeds each weakened search's random choice.
+    skill_rng: Rng,
 }
 
 impl Default for Engine {
@@ -156,6 +171,7 @@ impl Engine {
             options,
             running: None,
             solve_table: None,
+            skill_rng: Rng::new(strength::seed_or_clock(0)),
         }
     }
 
@@ -239,6 +255,23 @@ impl Engine {
     /// Sets the number of principal variations.
     pub fn set_multipv(&mut self, lines: usize) {
         self.options.multipv = lines.max(1);
+    }
+
+    /// Sets the playing strength (`Skill Level`, `UCI_LimitStrength`,
+    /// `UCI_Elo`).
+    pub fn set_strength(&mut self, strength: Strength) {
+        self.options.strength = strength;
+    }
+
+    /// Restarts the weakened searches' random choices from `seed` (0: from
+    /// the clock).
+    pub fn set_skill_seed(&mut self, seed: u64) {
+        self.skill_rng = Rng::new(strength::seed_or_clock(seed));
+    }
+
+    /// Sets `UCI_ShowWDL`.
+    pub fn set_show_wdl(&mut self, on: bool) {
+        self.options.show_wdl = on;
     }
 
     /// Clears the transposition table and histories.
@@ -392,7 +425,14 @@ impl Engine {
         self.stop_and_wait();
         let unrestricted = request.searchmoves.is_empty() && request.banmoves.is_empty();
         let answers_at_once = !request.limits.infinite && !request.limits.ponder;
-        if unrestricted && answers_at_once {
+        let skill = self.options.strength.skill(&mut self.skill_rng);
+        let wdl_model = self
+            .options
+            .show_wdl
+            .then(|| wdl::model(self.kind()))
+            .flatten();
+        // A weakened engine searches even a solved position.
+        if unrestricted && answers_at_once && skill.is_none() {
             let table = self.solve_table.as_deref();
             let solved = table.and_then(|t| self.game.solved_answer(t, self.notation()));
             if let Some((best, score, plies)) = solved {
@@ -407,6 +447,7 @@ impl Engine {
                     hashfull: 0,
                     time: Duration::ZERO,
                     pv: vec![best.clone()],
+                    wdl: wdl_model.map(|model| model.wdl(score)),
                 }));
                 events(SearchEvent::Done(TextBest {
                     best: Some(best),
@@ -444,6 +485,7 @@ impl Engine {
                 limits: request.limits,
                 multipv,
                 move_overhead,
+                skill,
             };
             let mut legal = timur_search::MoveList::new();
             timur_search::Game::legal_moves(state.position(), &mut legal);
@@ -467,6 +509,7 @@ impl Engine {
                             hashfull: info.hashfull,
                             time: info.time,
                             pv: state.line_text(&info.pv, notation),
+                            wdl: wdl_model.map(|model| model.wdl(info.score)),
                         }))
                     };
                     let result = searcher.search(job, &thread_control, &report);

@@ -3,6 +3,7 @@
 //! the last good position stays.
 
 use super::output::{clip, send};
+use super::strength::FULL_LEVEL;
 use super::{Engine, GoRequest, SearchEvent, VariantKind};
 use crate::engine::input::read_line;
 use crate::nnue;
@@ -11,7 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use timur_protocol::uci::{self, GoParams, UciCommand};
 use timur_protocol::{BoundText, InfoLine, OptionSpec, ScoreText};
-use timur_search::{Bound, Clock, Color, Limits, Score};
+use timur_search::{Bound, Clock, Color, Limits, Score, MAX_ELO, MIN_ELO};
 
 /// The engine's name on every protocol.
 pub const ENGINE_NAME: &str = concat!("timur ", env!("CARGO_PKG_VERSION"));
@@ -49,6 +50,7 @@ pub fn info_line_of(info: &super::TextInfo) -> InfoLine {
         hashfull: info.hashfull,
         time_ms: info.time.as_millis() as u64,
         pv: info.pv.clone(),
+        wdl: info.wdl,
     }
 }
 
@@ -137,6 +139,8 @@ fn options(engine: &Engine) -> Vec<String> {
     ]
     .into_iter()
     .chain(evaluation_options())
+    .chain(strength_options())
+    .chain([("UCI_ShowWDL", OptionSpec::Check { default: false })])
     .map(|(name, spec)| uci::option_line(name, &spec))
     .collect()
 }
@@ -156,6 +160,40 @@ pub fn evaluation_options() -> [(&'static str, OptionSpec); 2] {
             "EvalFile",
             OptionSpec::String {
                 default: String::new(),
+            },
+        ),
+    ]
+}
+
+/// The strength options, the same in every protocol: `UCI_LimitStrength`
+/// and `UCI_Elo` (Stockfish's), `Skill Level` (0–20, 20 full strength) and
+/// `Skill Seed` (the seed of a weakened engine's random choices; 0 draws
+/// one from the clock).
+pub fn strength_options() -> [(&'static str, OptionSpec); 4] {
+    [
+        ("UCI_LimitStrength", OptionSpec::Check { default: false }),
+        (
+            "UCI_Elo",
+            OptionSpec::Spin {
+                default: i64::from(MIN_ELO),
+                min: i64::from(MIN_ELO),
+                max: i64::from(MAX_ELO),
+            },
+        ),
+        (
+            "Skill Level",
+            OptionSpec::Spin {
+                default: i64::from(FULL_LEVEL),
+                min: 0,
+                max: i64::from(FULL_LEVEL),
+            },
+        ),
+        (
+            "Skill Seed",
+            OptionSpec::Spin {
+                default: 0,
+                min: 0,
+                max: i64::from(i32::MAX),
             },
         ),
     ]
@@ -222,6 +260,32 @@ pub fn set_option(engine: &mut Engine, name: &str, value: Option<&str>) -> Resul
         "jasirtable" => engine.set_solve_table(value.unwrap_or_default()),
         "usennue" => {
             nnue::active::set_enabled(parse_bool(value_of()?)?);
+            Ok(())
+        }
+        "uci_limitstrength" => {
+            let mut strength = engine.options().strength;
+            strength.limit_strength = parse_bool(value_of()?)?;
+            engine.set_strength(strength);
+            Ok(())
+        }
+        "uci_elo" => {
+            let mut strength = engine.options().strength;
+            strength.elo = parse_spin(value_of()?, MIN_ELO.into(), MAX_ELO.into())? as u32;
+            engine.set_strength(strength);
+            Ok(())
+        }
+        "skill level" => {
+            let mut strength = engine.options().strength;
+            strength.skill_level = parse_spin(value_of()?, 0, FULL_LEVEL.into())? as u32;
+            engine.set_strength(strength);
+            Ok(())
+        }
+        "skill seed" => {
+            engine.set_skill_seed(parse_spin(value_of()?, 0, i32::MAX.into())? as u64);
+            Ok(())
+        }
+        "uci_showwdl" => {
+            engine.set_show_wdl(parse_bool(value_of()?)?);
             Ok(())
         }
         "evalfile" => match value.map(str::trim).filter(|v| !v.is_empty()) {
