@@ -1,8 +1,8 @@
 //! `UCI_ShowWDL`: a score turned into win/draw/loss chances per mille, from
 //! a logistic model fitted on timur's own self-play results per game
-//! (`scripts/wdl_fit.py`, see docs/wdl.md): P(win) = 1 / (1 + exp(-(s - a)
-//! / b)) for a score `s` in centipawns, P(loss) the same for `-s`, and a
-//! draw the rest.
+//! (`scripts/wdl_fit.py`, docs/strength.md): P(win) = 1 / (1 + exp(-(s -
+//! a) / b)) for a score `s` in centipawns, P(loss) the same for `-s`, and
+//! a draw the rest.
 
 use super::VariantKind;
 use timur_search::Score;
@@ -17,13 +17,14 @@ pub struct WdlModel {
     pub b: f64,
 }
 
-/// The model of `kind`, `None` where timur has no self-play data to fit one
-/// (Tamerlane, Jasir, Jarmo).
+/// The model of `kind`; `None` for Jasir and Jarmo, whose results are
+/// scores.
 pub fn model(kind: VariantKind) -> Option<WdlModel> {
     match kind {
         VariantKind::Chess | VariantKind::Chess960 => Some(WdlModel { a: 156.3, b: 182.1 }),
         VariantKind::Xiangqi => Some(WdlModel { a: 341.9, b: 241.8 }),
-        VariantKind::Tamerlane | VariantKind::Jasir | VariantKind::Jarmo => None,
+        VariantKind::Tamerlane => Some(WdlModel { a: 218.4, b: 196.7 }),
+        VariantKind::Jasir | VariantKind::Jarmo => None,
     }
 }
 
