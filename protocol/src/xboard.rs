@@ -394,18 +394,23 @@ pub fn score_value(score: ScoreText) -> i32 {
 }
 
 /// The `feature` lines answering `protover 2`: names and variants from the
-/// caller, the fixed capabilities of this engine, one `feature option=…`
-/// line per option, and `done=1` last.
+/// caller, the fixed capabilities of this engine, `F=1` for each of the
+/// caller's `natives` (the option commands it takes, as `memory`, `smp`),
+/// one `feature option=…` line per option, and `done=1` last.
 pub fn feature_lines(
     myname: &str,
     variants: &[&str],
+    natives: &[&str],
     options: &[(&str, OptionSpec)],
 ) -> Vec<String> {
     let mut first = format!(
-        "feature myname=\"{}\" variants=\"{}\" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 analyze=1 memory=1 smp=1",
+        "feature myname=\"{}\" variants=\"{}\" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 analyze=1",
         quoted(myname),
         quoted(&variants.join(","))
     );
+    for feature in natives {
+        first.push_str(&format!(" {feature}=1"));
+    }
     if options.is_empty() {
         first.push_str(" done=1");
         return vec![first];
@@ -758,12 +763,13 @@ mod tests {
     #[test]
     fn formatting() {
         assert_eq!(
-            feature_lines("timur 0.1", &["normal", "xiangqi"], &[]),
+            feature_lines("timur 0.1", &["normal", "xiangqi"], &["memory", "smp"], &[]),
             ["feature myname=\"timur 0.1\" variants=\"normal,xiangqi\" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 analyze=1 memory=1 smp=1 done=1"]
         );
         let lines = feature_lines(
             "a\"b",
             &["normal"],
+            &["memory", "smp"],
             &[
                 ("Ponder", OptionSpec::Check { default: true }),
                 (

@@ -45,6 +45,6 @@ pub use game::{Color, Cycle, Game, MoveList, Outcome, MAX_MARGIN, MAX_MOVES};
 pub use job::{HistoryEntry, Info, SearchJob, SearchResult};
 pub use limits::{Clock, Limits};
 pub use score::Score;
-pub use searcher::{Probe, Searcher};
+pub use searcher::{Probe, Searcher, STACK_SIZE};
 pub use skill::{Skill, MAX_ELO, MIN_ELO, SKILL_LINES};
 pub use tt::Bound;

@@ -19,8 +19,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::Instant;
 
-/// Stack of every search thread: deep recursion with move lists on the stack.
-const STACK_SIZE: usize = 64 << 20;
+/// Stack of every search thread (also the engine's and the data
+/// generator's threads that search): deep recursion with move lists on the
+/// stack.
+pub const STACK_SIZE: usize = 64 << 20;
 
 /// A worker pool of `threads` threads, or `None` if the system refuses.
 fn build_pool(threads: usize) -> Option<Arc<ThreadPool>> {

@@ -6,6 +6,7 @@
 mod game;
 mod input;
 mod kind;
+pub mod options;
 pub mod output;
 mod state;
 pub mod strength;
@@ -43,24 +44,33 @@ pub struct Options {
     pub chess960: bool,
     /// Xiangqi ranks 1..10 on the wire instead of 0..9.
     pub ranks_from_one: bool,
+    /// UCCI `usemillisec`: clock values are milliseconds (else seconds).
+    pub use_millisec: bool,
     /// `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`.
     pub strength: Strength,
     /// `UCI_ShowWDL`: reports carry win/draw/loss chances.
     pub show_wdl: bool,
 }
 
+impl Options {
+    /// The options before any `setoption` (the defaults the option table
+    /// declares).
+    pub const DEFAULT: Options = Options {
+        threads: 1,
+        hash_mib: 16,
+        move_overhead: Duration::from_millis(10),
+        multipv: 1,
+        chess960: false,
+        ranks_from_one: false,
+        use_millisec: true,
+        strength: Strength::DEFAULT,
+        show_wdl: false,
+    };
+}
+
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            threads: 1,
-            hash_mib: 16,
-            move_overhead: Duration::from_millis(10),
-            multipv: 1,
-            chess960: false,
-            ranks_from_one: false,
-            strength: Strength::default(),
-            show_wdl: false,
-        }
+        Options::DEFAULT
     }
 }
 
@@ -214,6 +224,11 @@ impl Engine {
         if self.kind.with_chess960(on) != self.kind.with_chess960(!on) {
             self.game = AnyGame::start(self.kind());
         }
+    }
+
+    /// Sets UCCI's time unit: milliseconds (true) or seconds.
+    pub fn set_use_millisec(&mut self, on: bool) {
+        self.options.use_millisec = on;
     }
 
     /// Sets the xiangqi rank convention.
@@ -494,7 +509,7 @@ impl Engine {
             let thread_events = Arc::clone(&events);
             std::thread::Builder::new()
                 .name("search".into())
-                .stack_size(64 << 20)
+                .stack_size(timur_search::STACK_SIZE)
                 .spawn(move || {
                     let events = thread_events;
                     let report = |info: &timur_search::Info<_>| {

@@ -18,17 +18,14 @@ pub struct Strength {
     pub elo: u32,
 }
 
-impl Default for Strength {
-    fn default() -> Self {
-        Strength {
-            skill_level: FULL_LEVEL,
-            limit_strength: false,
-            elo: MIN_ELO,
-        }
-    }
-}
-
 impl Strength {
+    /// Full strength; `UCI_Elo` at its minimum, as Stockfish has it.
+    pub const DEFAULT: Strength = Strength {
+        skill_level: FULL_LEVEL,
+        limit_strength: false,
+        elo: MIN_ELO,
+    };
+
     /// The level played: `UCI_Elo`'s under `UCI_LimitStrength`, else
     /// `Skill Level`.
     pub fn level(&self) -> f64 {
@@ -65,7 +62,7 @@ mod tests {
 
     #[test]
     fn elo_counts_only_under_limit_strength() {
-        let mut strength = Strength::default();
+        let mut strength = Strength::DEFAULT;
         assert!(strength.skill(&mut Rng::new(1)).is_none());
         strength.elo = MIN_ELO;
         assert!(strength.skill(&mut Rng::new(1)).is_none());

@@ -2,114 +2,56 @@
 //! without `name`, `banmoves`, `go time … increment … opptime …` in
 //! milliseconds or seconds (`usemillisec`), `nobestmove`, `bye`.
 
+use super::options::{self, Protocol};
 use super::output::{clip, send};
-use super::uci::{evaluation_options, info_line_of, score_text, set_option, ENGINE_AUTHOR};
+use super::uci::{info_line_of, score_text, ENGINE_AUTHOR};
 use super::{Engine, GoRequest, ProbeText, SearchEvent, VariantKind};
 use crate::engine::input::read_line;
 use std::io::BufRead;
 use std::sync::Arc;
 use std::time::Duration;
 use timur_protocol::ucci::{self, PopHash, UcciClock, UcciCommand, UcciGo, UcciLimit, UcciOffer};
-use timur_protocol::OptionSpec;
 use timur_search::{Bound, Clock, Limits, Score};
 
 /// Engine state that only UCCI has.
 struct UcciSession {
-    /// Times are milliseconds (true, the default) or seconds.
-    use_millisec: bool,
     /// Root moves the GUI forbids until the next `position`.
     banmoves: Vec<String>,
 }
 
-impl UcciSession {
-    fn duration(&self, value: i64) -> Duration {
+/// The limits of a `go`; clock values are milliseconds or, when the GUI
+/// set `usemillisec` false, seconds.
+fn limits_of(go: &UcciGo, use_millisec: bool) -> Limits {
+    let duration = |value: i64| {
         let value = value.max(0) as u64;
-        if self.use_millisec {
+        if use_millisec {
             Duration::from_millis(value)
         } else {
             Duration::from_secs(value)
         }
-    }
-
-    fn limits(&self, go: &UcciGo) -> Limits {
-        let mut limits = Limits {
-            ponder: go.ponder,
-            ..Limits::default()
-        };
-        match &go.limit {
-            UcciLimit::Depth(d) => limits.depth = Some(*d),
-            UcciLimit::Infinite => limits.infinite = true,
-            UcciLimit::Nodes(n) => limits.nodes = Some(*n),
-            UcciLimit::Time(UcciClock {
-                time,
-                movestogo,
-                increment,
-                ..
-            }) => {
-                limits.clock = Some(Clock {
-                    time: self.duration(*time),
-                    increment: self.duration(increment.unwrap_or(0)),
-                    moves_to_go: *movestogo,
-                })
-            }
+    };
+    let mut limits = Limits {
+        ponder: go.ponder,
+        ..Limits::default()
+    };
+    match &go.limit {
+        UcciLimit::Depth(d) => limits.depth = Some(*d),
+        UcciLimit::Infinite => limits.infinite = true,
+        UcciLimit::Nodes(n) => limits.nodes = Some(*n),
+        UcciLimit::Time(UcciClock {
+            time,
+            movestogo,
+            increment,
+            ..
+        }) => {
+            limits.clock = Some(Clock {
+                time: duration(*time),
+                increment: duration(increment.unwrap_or(0)),
+                moves_to_go: *movestogo,
+            })
         }
-        limits
     }
-}
-
-fn options() -> Vec<String> {
-    [
-        ("usemillisec", OptionSpec::Check { default: true }),
-        (
-            "hashsize",
-            OptionSpec::Spin {
-                default: 16,
-                min: 1,
-                max: 65536,
-            },
-        ),
-        (
-            "threads",
-            OptionSpec::Spin {
-                default: 1,
-                min: 1,
-                max: 256,
-            },
-        ),
-        ("ponder", OptionSpec::Check { default: false }),
-        ("newgame", OptionSpec::Button),
-    ]
-    .into_iter()
-    .chain(evaluation_options())
-    .map(|(name, spec)| ucci::option_line(name, &spec))
-    .collect()
-}
-
-fn set_ucci_option(
-    engine: &mut Engine,
-    session: &mut UcciSession,
-    name: &str,
-    value: Option<&str>,
-) -> Result<(), String> {
-    match name.to_ascii_lowercase().as_str() {
-        "usemillisec" => {
-            session.use_millisec = !matches!(
-                value.map(str::to_ascii_lowercase).as_deref(),
-                Some("false" | "off" | "0")
-            );
-            Ok(())
-        }
-        "hashsize" => set_option(engine, "Hash", value),
-        "threads" => set_option(engine, "Threads", value),
-        "usennue" => set_option(engine, "UseNNUE", value),
-        "evalfile" => set_option(engine, "EvalFile", value),
-        "newgame" => {
-            engine.new_game();
-            Ok(())
-        }
-        // Unknown names are ignored without error, as the spec asks.
-        _ => Ok(()),
-    }
+    limits
 }
 
 /// A table entry as UCCI's `pophash` fields: an exact score is both bounds.
@@ -149,7 +91,7 @@ fn go(engine: &mut Engine, session: &UcciSession, params: UcciGo) -> Result<(), 
     }
     let draw_offered = params.draw;
     let request = GoRequest {
-        limits: session.limits(&params),
+        limits: limits_of(&params, engine.options().use_millisec),
         searchmoves: Vec::new(),
         banmoves: session.banmoves.clone(),
     };
@@ -193,8 +135,8 @@ fn handle_line(engine: &mut Engine, session: &mut UcciSession, line: &str) -> bo
             for line in ucci::id_lines("timur", env!("CARGO_PKG_VERSION"), ENGINE_AUTHOR) {
                 send(&line);
             }
-            for line in options() {
-                send(&line);
+            for (name, spec) in options::listing(Protocol::Ucci) {
+                send(&ucci::option_line(name, &spec));
             }
             send(ucci::UCCIOK);
             Ok(())
@@ -203,8 +145,14 @@ fn handle_line(engine: &mut Engine, session: &mut UcciSession, line: &str) -> bo
             send(ucci::READYOK);
             Ok(())
         }
+        // Unknown names are ignored without error, as the spec asks.
         UcciCommand::SetOption { name, value } => {
-            set_ucci_option(engine, session, &name, value.as_deref())
+            match options::set(engine, Protocol::Ucci, &name, value.as_deref()) {
+                Some(outcome) => {
+                    outcome.map(|note| note.iter().for_each(|n| send(&ucci::info_message(n))))
+                }
+                None => Ok(()),
+            }
         }
         UcciCommand::Position { fen, moves } => {
             session.banmoves.clear();
@@ -244,7 +192,6 @@ fn handle_line(engine: &mut Engine, session: &mut UcciSession, line: &str) -> bo
 /// (answered with `bye`) or the end of input. The variant is xiangqi.
 pub fn run(engine: &mut Engine, first: String, input: &mut impl BufRead) {
     let mut session = UcciSession {
-        use_millisec: true,
         banmoves: Vec::new(),
     };
     if let Err(why) = engine.set_variant(VariantKind::Xiangqi) {

@@ -2,17 +2,16 @@
 //! Errors never end the loop: they become `info string error: …` lines and
 //! the last good position stays.
 
+use super::options::{self, Protocol};
 use super::output::{clip, send};
-use super::strength::FULL_LEVEL;
-use super::{Engine, GoRequest, SearchEvent, VariantKind};
+use super::{Engine, GoRequest, SearchEvent};
 use crate::engine::input::read_line;
-use crate::nnue;
 use std::io::BufRead;
 use std::sync::Arc;
 use std::time::Duration;
 use timur_protocol::uci::{self, GoParams, UciCommand};
-use timur_protocol::{BoundText, InfoLine, OptionSpec, ScoreText};
-use timur_search::{Bound, Clock, Color, Limits, Score, MAX_ELO, MIN_ELO};
+use timur_protocol::{BoundText, InfoLine, ScoreText};
+use timur_search::{Bound, Clock, Color, Limits, Score};
 
 /// The engine's name on every protocol.
 pub const ENGINE_NAME: &str = concat!("timur ", env!("CARGO_PKG_VERSION"));
@@ -79,221 +78,15 @@ pub fn limits_of(go: &GoParams, side: Color) -> Limits {
     }
 }
 
-/// The option lines `uci` declares.
-fn options(engine: &Engine) -> Vec<String> {
-    let vars: Vec<String> = VariantKind::ALL
-        .iter()
-        .map(|k| k.name().to_string())
-        .collect();
-    let o = engine.options();
-    [
-        (
-            "UCI_Variant",
-            OptionSpec::Combo {
-                default: "chess".into(),
-                vars,
-            },
-        ),
-        ("UCI_Chess960", OptionSpec::Check { default: false }),
-        (
-            "Threads",
-            OptionSpec::Spin {
-                default: 1,
-                min: 1,
-                max: 256,
-            },
-        ),
-        (
-            "Hash",
-            OptionSpec::Spin {
-                default: 16,
-                min: 1,
-                max: 65536,
-            },
-        ),
-        ("Clear Hash", OptionSpec::Button),
-        ("Ponder", OptionSpec::Check { default: false }),
-        (
-            "MultiPV",
-            OptionSpec::Spin {
-                default: 1,
-                min: 1,
-                max: 256,
-            },
-        ),
-        (
-            "Move Overhead",
-            OptionSpec::Spin {
-                default: o.move_overhead.as_millis() as i64,
-                min: 0,
-                max: 5000,
-            },
-        ),
-        ("XiangqiRanksFromOne", OptionSpec::Check { default: false }),
-        (
-            "JasirTable",
-            OptionSpec::String {
-                default: String::new(),
-            },
-        ),
-    ]
-    .into_iter()
-    .chain(evaluation_options())
-    .chain(strength_options())
-    .chain([("UCI_ShowWDL", OptionSpec::Check { default: false })])
-    .map(|(name, spec)| uci::option_line(name, &spec))
-    .collect()
-}
-
-/// The evaluation's options, the same in every protocol: `UseNNUE` (the
-/// network, where the game has one, or the hand-written evaluation) and
-/// `EvalFile` (a network file to load; empty keeps the current one).
-pub fn evaluation_options() -> [(&'static str, OptionSpec); 2] {
-    [
-        (
-            "UseNNUE",
-            OptionSpec::Check {
-                default: nnue::active::enabled(),
-            },
-        ),
-        (
-            "EvalFile",
-            OptionSpec::String {
-                default: String::new(),
-            },
-        ),
-    ]
-}
-
-/// The strength options, the same in every protocol: `UCI_LimitStrength`
-/// and `UCI_Elo` (Stockfish's), `Skill Level` (0–20, 20 full strength) and
-/// `Skill Seed` (the seed of a weakened engine's random choices; 0 draws
-/// one from the clock).
-pub fn strength_options() -> [(&'static str, OptionSpec); 4] {
-    [
-        ("UCI_LimitStrength", OptionSpec::Check { default: false }),
-        (
-            "UCI_Elo",
-            OptionSpec::Spin {
-                default: i64::from(MIN_ELO),
-                min: i64::from(MIN_ELO),
-                max: i64::from(MAX_ELO),
-            },
-        ),
-        (
-            "Skill Level",
-            OptionSpec::Spin {
-                default: i64::from(FULL_LEVEL),
-                min: 0,
-                max: i64::from(FULL_LEVEL),
-            },
-        ),
-        (
-            "Skill Seed",
-            OptionSpec::Spin {
-                default: 0,
-                min: 0,
-                max: i64::from(i32::MAX),
-            },
-        ),
-    ]
-}
-
-fn parse_bool(value: &str) -> Result<bool, String> {
-    match value.to_ascii_lowercase().as_str() {
-        "true" | "on" | "1" => Ok(true),
-        "false" | "off" | "0" => Ok(false),
-        _ => Err(format!("`{value}` is not true or false")),
-    }
-}
-
-fn parse_spin(value: &str, min: i64, max: i64) -> Result<i64, String> {
-    match value.trim().parse::<i64>() {
-        Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "`{value}` is not a whole number from {min} to {max}"
-        )),
-    }
-}
-
-/// Applies `setoption`; names match without regard to case.
-pub fn set_option(engine: &mut Engine, name: &str, value: Option<&str>) -> Result<(), String> {
-    let value_of = || {
-        value
-            .map(str::trim)
-            .filter(|v| !v.is_empty())
-            .ok_or_else(|| format!("option `{name}` needs a value"))
-    };
-    match name.to_ascii_lowercase().as_str() {
-        "uci_variant" => engine.set_variant(value_of()?.parse()?),
-        "uci_chess960" => {
-            engine.set_chess960(parse_bool(value_of()?)?);
-            Ok(())
-        }
-        "threads" => {
-            engine.set_threads(parse_spin(value_of()?, 1, 256)? as usize);
-            Ok(())
-        }
-        "hash" => {
-            engine.set_hash(parse_spin(value_of()?, 1, 65536)? as usize);
-            Ok(())
-        }
-        "clear hash" => {
-            engine.clear_hash();
-            Ok(())
-        }
-        "ponder" => parse_bool(value_of()?).map(|_| ()),
-        "multipv" => {
-            engine.set_multipv(parse_spin(value_of()?, 1, 256)? as usize);
-            Ok(())
-        }
-        "move overhead" => {
-            engine.set_move_overhead(Duration::from_millis(
-                parse_spin(value_of()?, 0, 5000)? as u64
-            ));
-            Ok(())
-        }
-        "xiangqiranksfromone" => {
-            engine.set_ranks_from_one(parse_bool(value_of()?)?);
-            Ok(())
-        }
-        "jasirtable" => engine.set_solve_table(value.unwrap_or_default()),
-        "usennue" => {
-            nnue::active::set_enabled(parse_bool(value_of()?)?);
-            Ok(())
-        }
-        "uci_limitstrength" => {
-            let mut strength = engine.options().strength;
-            strength.limit_strength = parse_bool(value_of()?)?;
-            engine.set_strength(strength);
-            Ok(())
-        }
-        "uci_elo" => {
-            let mut strength = engine.options().strength;
-            strength.elo = parse_spin(value_of()?, MIN_ELO.into(), MAX_ELO.into())? as u32;
-            engine.set_strength(strength);
-            Ok(())
-        }
-        "skill level" => {
-            let mut strength = engine.options().strength;
-            strength.skill_level = parse_spin(value_of()?, 0, FULL_LEVEL.into())? as u32;
-            engine.set_strength(strength);
-            Ok(())
-        }
-        "skill seed" => {
-            engine.set_skill_seed(parse_spin(value_of()?, 0, i32::MAX.into())? as u64);
-            Ok(())
-        }
-        "uci_showwdl" => {
-            engine.set_show_wdl(parse_bool(value_of()?)?);
-            Ok(())
-        }
-        "evalfile" => match value.map(str::trim).filter(|v| !v.is_empty()) {
-            Some(path) => nnue::active::load_file(path).map(|_| ()),
-            None => Ok(()),
-        },
-        _ => Err(format!("unknown option `{name}`")),
-    }
+/// Applies `setoption` through the option table; names match without
+/// regard to case. Ok holds a note for the GUI.
+fn set_option(
+    engine: &mut Engine,
+    name: &str,
+    value: Option<&str>,
+) -> Result<Option<String>, String> {
+    options::set(engine, Protocol::Uci, name, value)
+        .unwrap_or_else(|| Err(format!("unknown option `{name}`")))
 }
 
 fn report_search_event(event: SearchEvent) {
@@ -372,8 +165,8 @@ pub fn handle_line(engine: &mut Engine, line: &str) -> bool {
             for line in uci::id_lines(ENGINE_NAME, ENGINE_AUTHOR) {
                 send(&line);
             }
-            for line in options(engine) {
-                send(&line);
+            for (name, spec) in options::listing(Protocol::Uci) {
+                send(&uci::option_line(name, &spec));
             }
             send(uci::UCIOK);
             Ok(())
@@ -383,7 +176,8 @@ pub fn handle_line(engine: &mut Engine, line: &str) -> bool {
             send(uci::READYOK);
             Ok(())
         }
-        UciCommand::SetOption { name, value } => set_option(engine, &name, value.as_deref()),
+        UciCommand::SetOption { name, value } => set_option(engine, &name, value.as_deref())
+            .map(|note| note.iter().for_each(|n| send(&uci::info_string(n)))),
         UciCommand::UciNewGame => {
             engine.new_game();
             Ok(())

@@ -28,14 +28,16 @@ pub use end::result_line_of;
 use clock::TimeControl;
 
 use super::input::read_line;
+use super::options::{self, Protocol};
 use super::output::send;
-use super::uci::{evaluation_options, info_line_of, set_option, ENGINE_NAME};
+use super::uci::{info_line_of, ENGINE_NAME};
 use super::{Engine, GoRequest, SearchEvent, VariantKind};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use timur_protocol::xboard::{
-    error_line, feature_lines, illegal_move_line, move_line, parse_xboard, pong_line, thinking_line,
+    comment_line, error_line, feature_lines, illegal_move_line, move_line, parse_xboard, pong_line,
+    thinking_line,
 };
 use timur_protocol::XboardCommand as X;
 use timur_search::{Color, Limits};
@@ -246,15 +248,9 @@ impl<'a> Session<'a> {
             // No `stat01` status lines; the GUI then stops asking.
             X::StatusUpdate => {}
             X::Memory(mib) => {
-                self.engine
-                    .set_hash(usize::try_from(mib.clamp(1, 65536)).unwrap_or(1));
-                self.resume_analysis();
+                self.native_option("memory", i64::try_from(mib).unwrap_or(i64::MAX))?
             }
-            X::Cores(n) => {
-                self.engine
-                    .set_threads(usize::try_from(n.clamp(1, 256)).unwrap_or(1));
-                self.resume_analysis();
-            }
+            X::Cores(n) => self.native_option("cores", i64::from(n))?,
             // Information the engine has no use for.
             X::EgtPath { .. }
             | X::Name(_)
@@ -263,12 +259,12 @@ impl<'a> Session<'a> {
             | X::Random
             | X::Hint
             | X::Bk => {}
+            // Unknown names are ignored.
             X::Option { name, value } => {
-                let known = evaluation_options()
-                    .iter()
-                    .any(|(option, _)| option.eq_ignore_ascii_case(&name));
-                if known {
-                    set_option(self.engine, &name, value.as_deref())?;
+                if let Some(outcome) =
+                    options::set(self.engine, Protocol::Xboard, &name, value.as_deref())
+                {
+                    self.report_note(outcome?);
                 }
             }
             X::White | X::Black => {
@@ -284,8 +280,27 @@ impl<'a> Session<'a> {
             .iter()
             .map(|&kind| kind.xboard_name())
             .collect();
-        for line in feature_lines(ENGINE_NAME, &names, &evaluation_options()) {
+        let natives = options::xboard_features();
+        let listing = options::listing(Protocol::Xboard);
+        for line in feature_lines(ENGINE_NAME, &names, &natives, &listing) {
             send(&line);
+        }
+    }
+
+    /// `memory` / `cores`: the table's option behind the command, set to
+    /// `n` clamped to its range; a running analysis restarts.
+    fn native_option(&mut self, command: &str, n: i64) -> Result<(), String> {
+        if let Some(outcome) = options::set_by_command(self.engine, command, n) {
+            self.report_note(outcome?);
+        }
+        self.resume_analysis();
+        Ok(())
+    }
+
+    /// Tells the GUI what setting an option noted, as a comment.
+    fn report_note(&self, note: Option<String>) {
+        if let Some(note) = note {
+            send(&comment_line(&note));
         }
     }
 
@@ -337,7 +352,7 @@ impl<'a> Session<'a> {
         match result {
             Ok(notes) => {
                 for note in notes {
-                    send(&timur_protocol::xboard::comment_line(&note));
+                    send(&comment_line(&note));
                 }
                 self.invalid_position = false;
                 self.time.restart_move_count();

@@ -133,7 +133,7 @@ fn run_for<G: Variant + Recordable + 'static>(
             let done_tx = done_tx.clone();
             let (writer, totals) = (&writer, &totals);
             std::thread::Builder::new()
-                .stack_size(64 << 20)
+                .stack_size(timur_search::STACK_SIZE)
                 .spawn_scoped(scope, move || {
                     let seed = thread_seed(settings.seed, existing, thread as u64);
                     let result = play_games::<G>(settings, start, seed, writer, totals);
