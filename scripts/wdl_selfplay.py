@@ -89,7 +89,11 @@ def play(engine, nodes, rng):
         if over is not None:
             result_white = {"1-0": 2, "0-1": 0}.get(over, 1)
             break
-        if best is None or score is None:
+        if best is not None and score is None:
+            # Answered without a search (a single legal move): no score.
+            moves.append(best)
+            continue
+        if best is None:
             lost = score is not None and score[0] == "mate"
             mover_result = 0 if lost else 1
             result_white = mover_result if white_to_move else 2 - mover_result

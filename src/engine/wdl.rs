@@ -21,7 +21,8 @@ pub struct WdlModel {
 /// scores.
 pub fn model(kind: VariantKind) -> Option<WdlModel> {
     match kind {
-        VariantKind::Chess | VariantKind::Chess960 => Some(WdlModel { a: 156.3, b: 182.1 }),
+        VariantKind::Chess => Some(WdlModel { a: 156.3, b: 182.1 }),
+        VariantKind::Chess960 => Some(WdlModel { a: 114.8, b: 147.7 }),
         VariantKind::Xiangqi => Some(WdlModel { a: 341.9, b: 241.8 }),
         VariantKind::Tamerlane => Some(WdlModel { a: 218.4, b: 196.7 }),
         VariantKind::Jasir | VariantKind::Jarmo => None,
