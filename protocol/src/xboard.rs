@@ -460,6 +460,11 @@ pub const RESIGN: &str = "resign";
 /// `offer draw`: offer, accept or claim a draw.
 pub const OFFER_DRAW: &str = "offer draw";
 
+/// `Hint: <m>`: the move the engine suggests to the user.
+pub fn hint_line(mv: &str) -> String {
+    format!("Hint: {mv}")
+}
+
 /// `move <m>`: the engine's move.
 pub fn move_line(mv: &str) -> String {
     format!("move {mv}")

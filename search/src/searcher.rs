@@ -85,17 +85,19 @@ impl Searcher {
     }
 
     /// Replaces the table by an empty one of `mib` MiB (waits for a running
-    /// search to end).
-    pub fn set_hash(&self, mib: usize) {
-        let mut tt = self.tt.write().unwrap_or_else(PoisonError::into_inner);
-        *tt = TranspositionTable::new(0);
-        *tt = TranspositionTable::new(mib);
+    /// search to end). If that memory cannot be had, the old table stays
+    /// and the error says so.
+    pub fn set_hash(&self, mib: usize) -> Result<(), String> {
+        let fresh = TranspositionTable::try_new(mib)
+            .ok_or_else(|| format!("cannot allocate a {mib} MiB hash table"))?;
+        *self.tt.write().unwrap_or_else(PoisonError::into_inner) = fresh;
+        Ok(())
     }
 
     /// Forgets everything learnt: the table and every history.
     pub fn clear(&self) {
         self.tt
-            .read()
+            .write()
             .unwrap_or_else(PoisonError::into_inner)
             .clear();
         for histories in self

@@ -7,11 +7,21 @@
 //! stores) is almost surely rejected. Whatever comes out is still only a
 //! hint: the search plays a table move only if the position's legal moves
 //! contain it.
+//!
+//! The table's memory comes zeroed from the allocator: for a large table
+//! these are fresh pages the OS maps on first touch, so making or clearing
+//! even a many-GiB table takes no time on the caller's thread and no memory
+//! until the search writes to it.
 
+use std::alloc::{alloc_zeroed, handle_alloc_error, Layout};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// Entries per cluster (one 64-byte cache line).
 const CLUSTER_SIZE: usize = 4;
+/// Bytes per cluster.
+const CLUSTER_BYTES: usize = CLUSTER_SIZE * std::mem::size_of::<Slot>();
+/// Extra slots allocated so that the clusters can start on a cache line.
+const ALIGN_SLACK: usize = CLUSTER_SIZE - 1;
 /// Generations are counted modulo this.
 const GENERATIONS: u8 = 32;
 /// Entries sampled for `hashfull`.
@@ -100,7 +110,7 @@ fn generation_of(data: u64) -> u8 {
     (data >> 59) as u8
 }
 
-#[derive(Default)]
+/// An all-zero slot is an empty one (the table relies on it).
 struct Slot {
     check: AtomicU64,
     data: AtomicU64,
@@ -120,13 +130,36 @@ impl Slot {
     }
 }
 
-#[derive(Default)]
-#[repr(align(64))]
-struct Cluster([Slot; CLUSTER_SIZE]);
+/// `len` zeroed slots from the global allocator, or `None` if it refuses.
+/// (`calloc` underneath: large blocks are fresh zero pages, not written.)
+fn zeroed_slots(len: usize) -> Option<Box<[Slot]>> {
+    let layout = Layout::array::<Slot>(len).ok()?;
+    if layout.size() == 0 {
+        return None;
+    }
+    // SAFETY: the layout's size is not zero; all-zero bytes are a valid
+    // `Slot` (two `AtomicU64` zeros); the block is `len` slots from the
+    // global allocator with the layout `Box<[Slot]>` frees it with.
+    unsafe {
+        let ptr = alloc_zeroed(layout).cast::<Slot>();
+        (!ptr.is_null()).then(|| Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)))
+    }
+}
+
+/// The number of clusters in `mib` MiB (at least one).
+fn clusters_in(mib: usize) -> usize {
+    (mib.max(1).saturating_mul(1 << 20) / CLUSTER_BYTES).max(1)
+}
 
 /// The shared table.
 pub(crate) struct TranspositionTable {
-    clusters: Box<[Cluster]>,
+    /// Zeroed memory; cluster `i` is the `CLUSTER_SIZE` slots from
+    /// `first + i * CLUSTER_SIZE`.
+    slots: Box<[Slot]>,
+    /// The first slot on a cache-line boundary.
+    first: usize,
+    /// Number of clusters.
+    clusters: usize,
     generation: AtomicU8,
 }
 
@@ -134,25 +167,54 @@ impl TranspositionTable {
     /// A table of about `mib` MiB (at least one cluster). If the memory cannot
     /// be had, the size is halved until it can.
     pub fn new(mib: usize) -> TranspositionTable {
-        TranspositionTable::with_clusters((mib.max(1) << 20) / std::mem::size_of::<Cluster>())
+        TranspositionTable::with_clusters(clusters_in(mib))
+    }
+
+    /// A table of `mib` MiB, or `None` if the memory cannot be had.
+    pub fn try_new(mib: usize) -> Option<TranspositionTable> {
+        TranspositionTable::try_with_clusters(clusters_in(mib))
     }
 
     /// A table of `count` clusters (at least one; fewer if memory is short).
-    fn with_clusters(mut count: usize) -> TranspositionTable {
-        let mut clusters: Vec<Cluster> = Vec::new();
-        while count > 1 && clusters.try_reserve_exact(count).is_err() {
+    fn with_clusters(count: usize) -> TranspositionTable {
+        let mut count = count.max(1);
+        loop {
+            if let Some(table) = TranspositionTable::try_with_clusters(count) {
+                return table;
+            }
+            if count == 1 {
+                handle_alloc_error(Layout::new::<[Slot; CLUSTER_SIZE + ALIGN_SLACK]>());
+            }
             count /= 2;
-        }
-        clusters.resize_with(count.max(1), Cluster::default);
-        TranspositionTable {
-            clusters: clusters.into_boxed_slice(),
-            generation: AtomicU8::new(0),
         }
     }
 
-    fn cluster(&self, key: u64) -> &Cluster {
-        let index = ((u128::from(key) * self.clusters.len() as u128) >> 64) as usize;
-        &self.clusters[index]
+    /// A table of exactly `count` clusters, or `None`.
+    fn try_with_clusters(count: usize) -> Option<TranspositionTable> {
+        let len = count
+            .max(1)
+            .checked_mul(CLUSTER_SIZE)?
+            .checked_add(ALIGN_SLACK)?;
+        let slots = zeroed_slots(len)?;
+        let misalign = slots.as_ptr() as usize % CLUSTER_BYTES;
+        let first = (CLUSTER_BYTES - misalign) % CLUSTER_BYTES / std::mem::size_of::<Slot>();
+        Some(TranspositionTable {
+            slots,
+            first: first.min(ALIGN_SLACK),
+            clusters: count.max(1),
+            generation: AtomicU8::new(0),
+        })
+    }
+
+    /// Every slot of every cluster.
+    fn used_slots(&self) -> &[Slot] {
+        &self.slots[self.first..self.first + self.clusters * CLUSTER_SIZE]
+    }
+
+    fn cluster(&self, key: u64) -> &[Slot] {
+        let index = ((u128::from(key) * self.clusters as u128) >> 64) as usize;
+        let start = self.first + index * CLUSTER_SIZE;
+        &self.slots[start..start + CLUSTER_SIZE]
     }
 
     fn generation(&self) -> u8 {
@@ -165,20 +227,25 @@ impl TranspositionTable {
         self.generation.store(next, Ordering::Relaxed);
     }
 
-    /// Empties the table and restarts the generation count.
-    pub fn clear(&self) {
-        for cluster in self.clusters.iter() {
-            for slot in &cluster.0 {
-                slot.data.store(0, Ordering::Relaxed);
-                slot.check.store(0, Ordering::Relaxed);
+    /// Empties the table and restarts the generation count: fresh zeroed
+    /// memory of the same size replaces the old (so a huge table is not
+    /// written through); only if none can be had is the old one zeroed.
+    pub fn clear(&mut self) {
+        match TranspositionTable::try_with_clusters(self.clusters) {
+            Some(fresh) => *self = fresh,
+            None => {
+                for slot in self.used_slots() {
+                    slot.data.store(0, Ordering::Relaxed);
+                    slot.check.store(0, Ordering::Relaxed);
+                }
+                self.generation.store(0, Ordering::Relaxed);
             }
         }
-        self.generation.store(0, Ordering::Relaxed);
     }
 
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
-        self.cluster(key).0.iter().find_map(|slot| {
+        self.cluster(key).iter().find_map(|slot| {
             slot.read()
                 .filter(|&(stored, _)| stored == key)
                 .and_then(|(_, data)| unpack(data))
@@ -191,9 +258,9 @@ impl TranspositionTable {
     pub fn store(&self, key: u64, mut entry: TtEntry) {
         let generation = self.generation();
         let cluster = self.cluster(key);
-        let mut victim = &cluster.0[0];
+        let mut victim = &cluster[0];
         let mut victim_worth = i32::MAX;
-        for slot in &cluster.0 {
+        for slot in cluster {
             let Some((stored, data)) = slot.read() else {
                 victim = slot;
                 break;
@@ -229,12 +296,7 @@ impl TranspositionTable {
         let generation = self.generation();
         let mut seen = 0u32;
         let mut used = 0u32;
-        for slot in self
-            .clusters
-            .iter()
-            .flat_map(|c| c.0.iter())
-            .take(HASHFULL_SAMPLE)
-        {
+        for slot in self.used_slots().iter().take(HASHFULL_SAMPLE) {
             seen += 1;
             if slot
                 .read()
@@ -329,7 +391,7 @@ mod tests {
 
     #[test]
     fn clear_empties_and_hashfull_counts_this_generation() {
-        let table = TranspositionTable::new(1);
+        let mut table = TranspositionTable::new(1);
         table.new_search();
         for key in 0..20_000u64 {
             table.store(
@@ -352,6 +414,32 @@ mod tests {
         );
         table.clear();
         assert_eq!(table.probe(0x9E37_79B9_7F4A_7C15), None);
+    }
+
+    #[test]
+    fn clusters_start_on_a_cache_line_and_clear_keeps_the_size() {
+        let mut table = TranspositionTable::new(1);
+        let start = |t: &TranspositionTable| t.used_slots().as_ptr() as usize;
+        assert_eq!(start(&table) % CLUSTER_BYTES, 0);
+        let clusters = table.clusters;
+        let entry = TtEntry {
+            code: None,
+            value: 1,
+            depth: 2,
+            bound: Bound::Exact,
+            eval: None,
+        };
+        table.store(5, entry);
+        assert_eq!(table.probe(5), Some(entry));
+        table.clear();
+        assert_eq!(table.clusters, clusters);
+        assert_eq!(start(&table) % CLUSTER_BYTES, 0);
+        assert_eq!(table.probe(5), None);
+    }
+
+    #[test]
+    fn an_impossible_size_is_refused() {
+        assert!(TranspositionTable::try_new(usize::MAX >> 20).is_none());
     }
 
     /// Several threads store into a one-cluster-per-few-keys table while

@@ -6,6 +6,7 @@
 mod game;
 mod input;
 mod kind;
+mod memory;
 pub mod options;
 pub mod output;
 mod state;
@@ -243,11 +244,22 @@ impl Engine {
         self.searcher.set_threads(self.options.threads);
     }
 
-    /// Sets the transposition table size.
-    pub fn set_hash(&mut self, mib: usize) {
+    /// Sets the transposition table size, lowered to what the machine can
+    /// spare ([`memory::hash_limit_mib`]; Ok then holds a note saying so).
+    /// If the memory cannot be had, the old table stays.
+    pub fn set_hash(&mut self, mib: usize) -> Result<Option<String>, String> {
         self.stop_and_wait();
-        self.options.hash_mib = mib.max(1);
-        self.searcher.set_hash(self.options.hash_mib);
+        let wanted = mib.max(1);
+        let current = self.options.hash_mib;
+        let limit = memory::hash_limit_mib(current);
+        let granted = limit.map_or(wanted, |limit| wanted.min(limit));
+        self.searcher
+            .set_hash(granted)
+            .map_err(|why| format!("{why}; the {current} MiB table is kept"))?;
+        self.options.hash_mib = granted;
+        Ok((granted < wanted).then(|| {
+            format!("Hash {wanted} MiB is more than this machine can spare (3/4 of its available memory); using {granted} MiB")
+        }))
     }
 
     /// Loads a table of solved positions (`timur solve --save`); an empty

@@ -97,11 +97,6 @@ pub struct EngineOption {
     pub kind: Kind,
 }
 
-/// A setter's `Ok` without a note.
-fn done(_: ()) -> Outcome {
-    Ok(None)
-}
-
 /// Every option of the engine, in listing order.
 pub fn table() -> Vec<EngineOption> {
     use Kind::{Button, Check, Combo, Spin, Text};
@@ -113,7 +108,10 @@ pub fn table() -> Vec<EngineOption> {
             xboard: Xboard::Hidden,
             kind: Check {
                 default: d.use_millisec,
-                set: |e, on| done(e.set_use_millisec(on)),
+                set: |e, on| {
+                    e.set_use_millisec(on);
+                    Ok(None)
+                },
             },
         },
         EngineOption {
@@ -132,7 +130,10 @@ pub fn table() -> Vec<EngineOption> {
             xboard: Xboard::Hidden,
             kind: Check {
                 default: d.chess960,
-                set: |e, on| done(e.set_chess960(on)),
+                set: |e, on| {
+                    e.set_chess960(on);
+                    Ok(None)
+                },
             },
         },
         EngineOption {
@@ -146,7 +147,10 @@ pub fn table() -> Vec<EngineOption> {
                 default: d.threads as i64,
                 min: 1,
                 max: 256,
-                set: |e, n| done(e.set_threads(n as usize)),
+                set: |e, n| {
+                    e.set_threads(n as usize);
+                    Ok(None)
+                },
             },
         },
         EngineOption {
@@ -160,15 +164,18 @@ pub fn table() -> Vec<EngineOption> {
                 default: d.hash_mib as i64,
                 min: 1,
                 max: 65536,
-                set: |e, mib| done(e.set_hash(mib as usize)),
+                set: |e, mib| e.set_hash(mib as usize),
             },
         },
         EngineOption {
             uci: Some("Clear Hash"),
             ucci: None,
-            xboard: Xboard::Hidden,
+            xboard: Xboard::Option("Clear Hash"),
             kind: Button {
-                press: |e| done(e.clear_hash()),
+                press: |e| {
+                    e.clear_hash();
+                    Ok(None)
+                },
             },
         },
         EngineOption {
@@ -187,44 +194,56 @@ pub fn table() -> Vec<EngineOption> {
             ucci: Some("newgame"),
             xboard: Xboard::Hidden,
             kind: Button {
-                press: |e| done(e.new_game()),
+                press: |e| {
+                    e.new_game();
+                    Ok(None)
+                },
             },
         },
         EngineOption {
             uci: Some("MultiPV"),
             ucci: None,
-            xboard: Xboard::Hidden,
+            xboard: Xboard::Option("MultiPV"),
             kind: Spin {
                 default: d.multipv as i64,
                 min: 1,
                 max: 256,
-                set: |e, n| done(e.set_multipv(n as usize)),
+                set: |e, n| {
+                    e.set_multipv(n as usize);
+                    Ok(None)
+                },
             },
         },
         EngineOption {
             uci: Some("Move Overhead"),
             ucci: None,
-            xboard: Xboard::Hidden,
+            xboard: Xboard::Option("Move Overhead"),
             kind: Spin {
                 default: d.move_overhead.as_millis() as i64,
                 min: 0,
                 max: 5000,
-                set: |e, ms| done(e.set_move_overhead(Duration::from_millis(ms as u64))),
+                set: |e, ms| {
+                    e.set_move_overhead(Duration::from_millis(ms as u64));
+                    Ok(None)
+                },
             },
         },
         EngineOption {
             uci: Some("XiangqiRanksFromOne"),
             ucci: None,
-            xboard: Xboard::Hidden,
+            xboard: Xboard::Option("XiangqiRanksFromOne"),
             kind: Check {
                 default: d.ranks_from_one,
-                set: |e, on| done(e.set_ranks_from_one(on)),
+                set: |e, on| {
+                    e.set_ranks_from_one(on);
+                    Ok(None)
+                },
             },
         },
         EngineOption {
             uci: Some("JasirTable"),
             ucci: None,
-            xboard: Xboard::Hidden,
+            xboard: Xboard::Option("JasirTable"),
             kind: Text {
                 set: |e, path| e.set_solve_table(path).map(|()| None),
             },
@@ -237,7 +256,10 @@ pub fn table() -> Vec<EngineOption> {
             xboard: Xboard::Option("UseNNUE"),
             kind: Check {
                 default: nnue::active::enabled(),
-                set: |_, on| done(nnue::active::set_enabled(on)),
+                set: |_, on| {
+                    nnue::active::set_enabled(on);
+                    Ok(None)
+                },
             },
         },
         EngineOption {

@@ -18,6 +18,11 @@
 //! on its board and searches on. If the user plays that reply the search
 //! goes on as the engine's own (a ponder hit); any other command first
 //! takes the guessed reply back.
+//!
+//! `hint` answers the reply the engine expects (while pondering, its
+//! guess), or else runs a short search. `quit` while the engine thinks on
+//! its own move stops it and still sends the move (so a `?` just before is
+//! not lost), as UCI's `bestmove` follows `quit`.
 
 mod board;
 mod clock;
@@ -36,14 +41,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use timur_protocol::xboard::{
-    comment_line, error_line, feature_lines, illegal_move_line, move_line, parse_xboard, pong_line,
-    thinking_line,
+    comment_line, error_line, feature_lines, hint_line, illegal_move_line, move_line, parse_xboard,
+    pong_line, thinking_line,
 };
 use timur_protocol::XboardCommand as X;
 use timur_search::{Color, Limits};
 
 /// Longest piece of a bad command echoed back in an `Error` line.
 const ECHO_LIMIT: usize = 200;
+/// The node budget of the search behind a `hint`.
+const HINT_NODES: u64 = 100_000;
 
 /// Something the loop has to handle.
 #[derive(Debug)]
@@ -72,6 +79,8 @@ enum Purpose {
     Analysis,
     /// Pondering on the expected reply: becomes `Move` on a ponder hit.
     Ponder,
+    /// A short search for `hint`: its move is the hint.
+    Hint,
 }
 
 /// The reply the engine ponders on, already played on its board.
@@ -87,6 +96,8 @@ struct Guess {
 struct Session<'a> {
     engine: &'a mut Engine,
     events: Sender<Event>,
+    /// Where `events` arrive.
+    inbox: Receiver<Event>,
     /// Force mode: play neither side.
     force: bool,
     /// The side the engine plays when not in force mode.
@@ -107,14 +118,18 @@ struct Session<'a> {
     ponder: bool,
     /// The guessed reply while pondering.
     guess: Option<Guess>,
+    /// The last hint found and the position (text) it is for.
+    hint: Option<(String, String)>,
 }
 
 impl<'a> Session<'a> {
-    /// A session on `engine`; search results are sent to `events`.
-    fn new(engine: &'a mut Engine, events: Sender<Event>) -> Session<'a> {
+    /// A session on `engine`; search results are sent to `events`, which
+    /// arrive at `inbox` with the GUI's lines.
+    fn new(engine: &'a mut Engine, events: Sender<Event>, inbox: Receiver<Event>) -> Session<'a> {
         Session {
             engine,
             events,
+            inbox,
             force: false,
             engine_side: Color::Black,
             analyzing: false,
@@ -126,6 +141,7 @@ impl<'a> Session<'a> {
             invalid_position: false,
             ponder: false,
             guess: None,
+            hint: None,
         }
     }
 
@@ -141,6 +157,7 @@ impl<'a> Session<'a> {
             }
         };
         if !running {
+            self.deliver_owed_move();
             self.discard_search();
         }
         if !self.thinking_on_move() {
@@ -252,19 +269,16 @@ impl<'a> Session<'a> {
             }
             X::Cores(n) => self.native_option("cores", i64::from(n))?,
             // Information the engine has no use for.
-            X::EgtPath { .. }
-            | X::Name(_)
-            | X::Rating { .. }
-            | X::Computer
-            | X::Random
-            | X::Hint
-            | X::Bk => {}
+            X::EgtPath { .. } | X::Name(_) | X::Rating { .. } | X::Computer | X::Random | X::Bk => {
+            }
+            X::Hint => self.hint(),
             // Unknown names are ignored.
             X::Option { name, value } => {
                 if let Some(outcome) =
                     options::set(self.engine, Protocol::Xboard, &name, value.as_deref())
                 {
                     self.report_note(outcome?);
+                    self.resume_analysis();
                 }
             }
             X::White | X::Black => {
@@ -484,10 +498,11 @@ impl<'a> Session<'a> {
         let events = self.events.clone();
         let post = Arc::clone(&self.post);
         let always_post = purpose == Purpose::Analysis;
+        let never_post = purpose == Purpose::Hint;
         let to_wire = board::squares_to_wire(self.engine.game());
         let callback = move |event: SearchEvent| match event {
             SearchEvent::Info(info) => {
-                if always_post || post.load(Ordering::Relaxed) {
+                if !never_post && (always_post || post.load(Ordering::Relaxed)) {
                     let mut line = info_line_of(&info);
                     for mv in &mut line.pv {
                         *mv = to_wire(mv);
@@ -565,8 +580,16 @@ impl<'a> Session<'a> {
     }
 
     /// A search finished: play and announce the engine's move if it is the
-    /// one the session waits for.
+    /// one the session waits for, or give the hint it was for.
     fn search_done(&mut self, id: u64, best: Option<String>, ponder: Option<String>) {
+        if self.search == Some((id, Purpose::Hint)) {
+            self.search = None;
+            self.engine.wait();
+            if let Some(text) = best {
+                self.give_hint(self.wire_text(&text));
+            }
+            return;
+        }
         if self.search != Some((id, Purpose::Move)) {
             return;
         }
@@ -580,11 +603,66 @@ impl<'a> Session<'a> {
         match self.engine.play_move(&text) {
             Ok(()) => {
                 send(&move_line(&wire));
+                self.hint = ponder
+                    .as_ref()
+                    .map(|reply| (self.engine.fen(), self.wire_text(reply)));
                 if !self.report_end() {
                     self.start_pondering(ponder);
                 }
             }
             Err(why) => send(&error(&why, &text)),
+        }
+    }
+
+    /// `hint`: the guess being pondered on, the reply the last search
+    /// expected here, or (if nothing runs) the move of a short search.
+    fn hint(&mut self) {
+        if let Some(guess) = &self.guess {
+            send(&hint_line(&guess.wire));
+            return;
+        }
+        let fen = self.engine.fen();
+        if let Some((_, wire)) = self.hint.as_ref().filter(|(at, _)| *at == fen) {
+            send(&hint_line(wire));
+            return;
+        }
+        let over = self.invalid_position || self.engine.game().verdict().is_some();
+        if self.search.is_none() && !over {
+            let limits = Limits {
+                nodes: Some(HINT_NODES),
+                ..Limits::default()
+            };
+            self.start_search(limits, Purpose::Hint);
+        }
+    }
+
+    /// Sends the hint `wire` for the current position and keeps it.
+    fn give_hint(&mut self, wire: String) {
+        send(&hint_line(&wire));
+        self.hint = Some((self.engine.fen(), wire));
+    }
+
+    /// At `quit` or the end of input: a search on the engine's own move
+    /// stops and its move is still played and sent.
+    fn deliver_owed_move(&mut self) {
+        let Some((id, Purpose::Move)) = self.search else {
+            return;
+        };
+        self.ponder = false;
+        self.engine.stop_and_wait();
+        // The search has ended, so its result is already in the inbox.
+        while let Ok(event) = self.inbox.try_recv() {
+            if let Event::SearchDone {
+                id: done,
+                best,
+                ponder,
+            } = event
+            {
+                if done == id {
+                    self.search_done(id, best, ponder);
+                    return;
+                }
+            }
         }
     }
 }
@@ -658,17 +736,19 @@ pub fn run(engine: &mut Engine, first: String) {
         send(&error_line(&format!("cannot read input: {why}"), "xboard"));
         return;
     }
-    let mut session = Session::new(engine, sender);
+    let mut session = Session::new(engine, sender, receiver);
     if session.handle(Event::Line(first)) {
-        serve(&mut session, &receiver);
+        session.serve();
     }
 }
 
-/// Handles events until the session ends.
-fn serve(session: &mut Session<'_>, events: &Receiver<Event>) {
-    while let Ok(event) = events.recv() {
-        if !session.handle(event) {
-            break;
+impl Session<'_> {
+    /// Handles events until the session ends.
+    fn serve(&mut self) {
+        while let Ok(event) = self.inbox.recv() {
+            if !self.handle(event) {
+                break;
+            }
         }
     }
 }

@@ -44,6 +44,11 @@ impl EngineProcess {
         }
     }
 
+    /// The engine's process id.
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Sends one line (raw bytes allowed).
     pub fn send_bytes(&mut self, bytes: &[u8]) {
         if let Some(stdin) = self.stdin.as_mut() {
