@@ -286,7 +286,8 @@ pub fn table() -> Vec<EngineOption> {
                         limit_strength: on,
                         ..e.options().strength
                     };
-                    done(e.set_strength(strength))
+                    e.set_strength(strength);
+                    Ok(None)
                 },
             },
         },
@@ -304,7 +305,8 @@ pub fn table() -> Vec<EngineOption> {
                         elo: elo as u32,
                         ..e.options().strength
                     };
-                    done(e.set_strength(strength))
+                    e.set_strength(strength);
+                    Ok(None)
                 },
             },
         },
@@ -322,7 +324,8 @@ pub fn table() -> Vec<EngineOption> {
                         skill_level: level as u32,
                         ..e.options().strength
                     };
-                    done(e.set_strength(strength))
+                    e.set_strength(strength);
+                    Ok(None)
                 },
             },
         },
@@ -335,7 +338,10 @@ pub fn table() -> Vec<EngineOption> {
                 default: 0,
                 min: 0,
                 max: i32::MAX.into(),
-                set: |e, seed| done(e.set_skill_seed(seed as u64)),
+                set: |e, seed| {
+                    e.set_skill_seed(seed as u64);
+                    Ok(None)
+                },
             },
         },
         EngineOption {
@@ -345,7 +351,10 @@ pub fn table() -> Vec<EngineOption> {
             xboard: Xboard::Hidden,
             kind: Check {
                 default: d.show_wdl,
-                set: |e, on| done(e.set_show_wdl(on)),
+                set: |e, on| {
+                    e.set_show_wdl(on);
+                    Ok(None)
+                },
             },
         },
     ]

@@ -24,7 +24,7 @@ pub fn model(kind: VariantKind) -> Option<WdlModel> {
         VariantKind::Chess => Some(WdlModel { a: 156.3, b: 182.1 }),
         VariantKind::Chess960 => Some(WdlModel { a: 114.8, b: 147.7 }),
         VariantKind::Xiangqi => Some(WdlModel { a: 341.9, b: 241.8 }),
-        VariantKind::Tamerlane => Some(WdlModel { a: 218.4, b: 196.7 }),
+        VariantKind::Tamerlane => Some(WdlModel { a: 972.1, b: 562.9 }),
         VariantKind::Jasir | VariantKind::Jarmo => None,
     }
 }

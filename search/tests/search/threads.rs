@@ -89,7 +89,7 @@ fn threads_and_hash_can_change_between_searches() {
     let pos = HashGame::new(20);
     for (threads, mib) in [(2, 2), (1, 1), (3, 0)] {
         searcher.set_threads(threads);
-        searcher.set_hash(mib);
+        searcher.set_hash(mib).expect("a small table");
         assert_eq!(searcher.threads(), threads);
         let (result, _) = run(&searcher, SearchJob::new(pos.clone(), depth(6)));
         assert!(legal(&pos, result.best.unwrap()));
