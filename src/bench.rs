@@ -90,6 +90,7 @@ pub fn run(
                     limits: Limits { depth: Some(search_depth), ..Limits::default() },
                     multipv: 1,
                     move_overhead: std::time::Duration::ZERO,
+                    skill: None,
                 };
                 searcher.search(job, &Control::new(), &|_| {}).nodes
             });

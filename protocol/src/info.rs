@@ -47,4 +47,7 @@ pub struct InfoLine {
     pub time_ms: u64,
     /// The principal variation, as move text in the game's notation.
     pub pv: Vec<String>,
+    /// Win, draw and loss chances of the side to move, per mille (UCI
+    /// `wdl`, sent under `UCI_ShowWDL`).
+    pub wdl: Option<[u32; 3]>,
 }

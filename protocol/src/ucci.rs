@@ -602,6 +602,7 @@ mod tests {
             hashfull: 3,
             time_ms: 5,
             pv: ["b0c2", "b9c7", "c3c4"].map(String::from).to_vec(),
+            wdl: None,
         };
         assert_eq!(info_line(&info), "info depth 6 score 4 pv b0c2 b9c7 c3c4");
         assert_eq!(

@@ -274,12 +274,17 @@ pub fn option_line(name: &str, spec: &OptionSpec) -> String {
     }
 }
 
-/// `info depth D seldepth S multipv K score cp X|mate N [lowerbound|upperbound]
-/// nodes N nps N hashfull H time T pv …` (`pv` left out when empty).
+/// `info depth D seldepth S multipv K score cp X|mate N [wdl W D L]
+/// [lowerbound|upperbound] nodes N nps N hashfull H time T pv …` (`pv` left
+/// out when empty; `wdl` where Stockfish puts it).
 pub fn info_line(info: &InfoLine) -> String {
     let score = match info.score {
         ScoreText::Cp(cp) => format!("cp {cp}"),
         ScoreText::Mate(n) => format!("mate {n}"),
+    };
+    let wdl = match info.wdl {
+        Some([w, d, l]) => format!(" wdl {w} {d} {l}"),
+        None => String::new(),
     };
     let bound = match info.bound {
         BoundText::Exact => "",
@@ -287,7 +292,7 @@ pub fn info_line(info: &InfoLine) -> String {
         BoundText::Upper => " upperbound",
     };
     let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {}",
+        "info depth {} seldepth {} multipv {} score {score}{wdl}{bound} nodes {} nps {} hashfull {} time {}",
         info.depth, info.seldepth, info.multipv, info.nodes, info.nps, info.hashfull, info.time_ms
     );
     if !info.pv.is_empty() {
@@ -547,6 +552,7 @@ mod tests {
             hashfull: 12,
             time_ms: 20,
             pv: vec!["e2e4".to_owned(), "e7e5".to_owned()],
+            wdl: None,
         };
         assert_eq!(
             info_line(&info),
@@ -558,6 +564,11 @@ mod tests {
         assert_eq!(
             info_line(&info),
             "info depth 7 seldepth 11 multipv 1 score mate -2 upperbound nodes 12345 nps 600000 hashfull 12 time 20"
+        );
+        info.wdl = Some([0, 10, 990]);
+        assert_eq!(
+            info_line(&info),
+            "info depth 7 seldepth 11 multipv 1 score mate -2 wdl 0 10 990 upperbound nodes 12345 nps 600000 hashfull 12 time 20"
         );
         info.bound = BoundText::Lower;
         assert!(info_line(&info).contains("score mate -2 lowerbound nodes"));

@@ -846,6 +846,7 @@ mod tests {
             hashfull: 0,
             time_ms: 10845,
             pv: ["g1f3", "b8c6"].map(String::from).to_vec(),
+            wdl: None,
         };
         assert_eq!(thinking_line(&info), "9 156 1084 48000 g1f3 b8c6");
         info.score = ScoreText::Mate(3);

@@ -90,6 +90,7 @@ fn info_strategy() -> impl Strategy<Value = InfoLine> {
                     hashfull,
                     time_ms,
                     pv,
+                    wdl: None,
                 }
             },
         )

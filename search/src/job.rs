@@ -3,6 +3,7 @@
 use crate::game::Game;
 use crate::limits::Limits;
 use crate::score::Score;
+use crate::skill::Skill;
 use crate::tt::Bound;
 use std::time::Duration;
 
@@ -36,11 +37,13 @@ pub struct SearchJob<G: Game> {
     pub multipv: usize,
     /// Time kept back from the clock for GUI and pipe latency.
     pub move_overhead: Duration,
+    /// Play below full strength (`None`: full strength).
+    pub skill: Option<Skill>,
 }
 
 impl<G: Game> SearchJob<G> {
     /// A job for `root` with `limits`, no history, no root restrictions, one
-    /// PV and no move overhead.
+    /// PV, no move overhead and full strength.
     pub fn new(root: G, limits: Limits) -> SearchJob<G> {
         SearchJob {
             root,
@@ -50,6 +53,7 @@ impl<G: Game> SearchJob<G> {
             limits,
             multipv: 1,
             move_overhead: Duration::ZERO,
+            skill: None,
         }
     }
 }

@@ -22,6 +22,9 @@
 //!   (and of the other side) led into a position with the opponent in check.
 //! - With one thread and after [`Searcher::clear`], a search to a fixed depth
 //!   visits the same nodes every time (the `bench` signature).
+//! - A [`Skill`] in the job weakens the search: depth at most `1 + level`,
+//!   at least [`SKILL_LINES`] principal variations, and the move played
+//!   chosen among them by the skill's seeded random pick.
 #![deny(missing_docs)]
 
 mod control;
@@ -32,6 +35,7 @@ pub mod limits;
 mod movepick;
 mod score;
 mod searcher;
+mod skill;
 mod timeman;
 mod tt;
 mod worker;
@@ -42,4 +46,5 @@ pub use job::{CurrMove, HistoryEntry, Info, SearchJob, SearchResult};
 pub use limits::{Clock, Limits};
 pub use score::Score;
 pub use searcher::{Probe, Searcher, STACK_SIZE};
+pub use skill::{Skill, MAX_ELO, MIN_ELO, SKILL_LINES};
 pub use tt::Bound;

@@ -9,6 +9,7 @@ use crate::history::Histories;
 use crate::job::{CurrMove, HistoryEntry, Info, SearchJob, SearchResult};
 use crate::movepick::{tactical_key, TT_MOVE};
 use crate::score::{outcome_score, to_score, value_from_tt, Score, EVAL_LIMIT, INFINITY};
+use crate::skill::{Skill, SKILL_LINES};
 use crate::timeman::{hold_result, until_stopped, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
 use crate::worker::{Main, Shared, Worker, MAX_DEPTH};
@@ -157,7 +158,12 @@ impl Searcher {
             limits,
             multipv,
             move_overhead,
+            skill,
         } = job;
+        let multipv = match skill {
+            Some(_) => multipv.max(SKILL_LINES),
+            None => multipv,
+        };
         let tt = self.tt.read().unwrap_or_else(PoisonError::into_inner);
         let game_over = |score: Score| {
             report(&Info {
@@ -227,7 +233,8 @@ impl Searcher {
             MAX_DEPTH
         } else {
             limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
-        };
+        }
+        .min(skill.map_or(MAX_DEPTH, |skill| skill.depth()));
         let shared = Shared {
             tt: &tt,
             control,
@@ -275,7 +282,8 @@ impl Searcher {
         };
         main_worker.report_final();
 
-        let best = &main_worker.root_moves[0];
+        let chosen = skill.map_or(0, |skill| skill_choice(skill, &main_worker));
+        let best = &main_worker.root_moves[chosen];
         let value = best.value();
         let score = if value > -INFINITY {
             to_score(value)
@@ -304,6 +312,26 @@ impl Searcher {
             .unwrap_or_else(PoisonError::into_inner) = histories;
         result
     }
+}
+
+/// The index in `worker.root_moves` of the move `skill` picks among the
+/// last completed iteration's lines (0 if there is none).
+fn skill_choice<G: Game>(skill: Skill, worker: &Worker<'_, G>) -> usize {
+    let lines: Vec<_> = worker
+        .settled
+        .iter()
+        .filter(|&&(_, value)| value > -INFINITY)
+        .collect();
+    if lines.is_empty() {
+        return 0;
+    }
+    let values: Vec<i32> = lines.iter().map(|&&(_, value)| value).collect();
+    let mv = lines[skill.pick(&values)].0;
+    worker
+        .root_moves
+        .iter()
+        .position(|rm| rm.mv == mv)
+        .unwrap_or(0)
 }
 
 /// What every worker of one search starts from.

@@ -10,14 +10,18 @@ mod memory;
 pub mod options;
 pub mod output;
 mod state;
+pub mod strength;
 pub mod ucci;
 pub mod uci;
+pub mod wdl;
 pub mod xboard;
 
 pub use game::{AnyGame, SolveTable};
 pub use kind::VariantKind;
 pub use state::GameState;
+pub use strength::Strength;
 
+use crate::matches::rng::Rng;
 use crate::perft::perft_divide;
 use crate::variants::{Notation, Variant};
 use crate::with_game;
@@ -43,6 +47,10 @@ pub struct Options {
     pub ranks_from_one: bool,
     /// UCCI `usemillisec`: clock values are milliseconds (else seconds).
     pub use_millisec: bool,
+    /// `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`.
+    pub strength: Strength,
+    /// `UCI_ShowWDL`: reports carry win/draw/loss chances.
+    pub show_wdl: bool,
 }
 
 impl Options {
@@ -56,6 +64,8 @@ impl Options {
         chess960: false,
         ranks_from_one: false,
         use_millisec: true,
+        strength: Strength::DEFAULT,
+        show_wdl: false,
     };
 }
 
@@ -88,6 +98,9 @@ pub struct TextInfo {
     pub time: Duration,
     /// The principal variation.
     pub pv: Vec<String>,
+    /// Win, draw and loss chances per mille, under `UCI_ShowWDL` in games
+    /// with a [`wdl`] model.
+    pub wdl: Option<[u32; 3]>,
 }
 
 /// The end of a search: the move to play (none when there is no legal move)
@@ -153,6 +166,8 @@ pub struct Engine {
     /// Solved positions (`timur solve --save`): `go` plays their best
     /// move at once.
     solve_table: Option<Arc<SolveTable>>,
+    /// Seeds each weakened search's random choice.
+    skill_rng: Rng,
 }
 
 impl Default for Engine {
@@ -174,6 +189,7 @@ impl Engine {
             options,
             running: None,
             solve_table: None,
+            skill_rng: Rng::new(strength::seed_or_clock(0)),
         }
     }
 
@@ -273,6 +289,23 @@ impl Engine {
     /// Sets the number of principal variations.
     pub fn set_multipv(&mut self, lines: usize) {
         self.options.multipv = lines.max(1);
+    }
+
+    /// Sets the playing strength (`Skill Level`, `UCI_LimitStrength`,
+    /// `UCI_Elo`).
+    pub fn set_strength(&mut self, strength: Strength) {
+        self.options.strength = strength;
+    }
+
+    /// Restarts the weakened searches' random choices from `seed` (0: from
+    /// the clock).
+    pub fn set_skill_seed(&mut self, seed: u64) {
+        self.skill_rng = Rng::new(strength::seed_or_clock(seed));
+    }
+
+    /// Sets `UCI_ShowWDL`.
+    pub fn set_show_wdl(&mut self, on: bool) {
+        self.options.show_wdl = on;
     }
 
     /// Clears the transposition table and histories.
@@ -440,7 +473,14 @@ impl Engine {
         self.stop_and_wait();
         let unrestricted = request.searchmoves.is_empty() && request.banmoves.is_empty();
         let answers_at_once = !request.limits.infinite && !request.limits.ponder;
-        if unrestricted && answers_at_once {
+        let skill = self.options.strength.skill(&mut self.skill_rng);
+        let wdl_model = self
+            .options
+            .show_wdl
+            .then(|| wdl::model(self.kind()))
+            .flatten();
+        // A weakened engine searches even a solved position.
+        if unrestricted && answers_at_once && skill.is_none() {
             let table = self.solve_table.as_deref();
             let solved = table.and_then(|t| self.game.solved_answer(t, self.notation()));
             if let Some((best, score, plies)) = solved {
@@ -455,6 +495,7 @@ impl Engine {
                     hashfull: 0,
                     time: Duration::ZERO,
                     pv: vec![best.clone()],
+                    wdl: wdl_model.map(|model| model.wdl(score)),
                 }));
                 events(SearchEvent::Done(TextBest {
                     best: Some(best),
@@ -492,6 +533,7 @@ impl Engine {
                 limits: request.limits,
                 multipv,
                 move_overhead,
+                skill,
             };
             let mut legal = timur_search::MoveList::new();
             timur_search::Game::legal_moves(state.position(), &mut legal);
@@ -515,6 +557,7 @@ impl Engine {
                             hashfull: info.hashfull,
                             time: info.time,
                             pv: state.line_text(&info.pv, notation),
+                            wdl: wdl_model.map(|model| model.wdl(info.score)),
                         }))
                     };
                     let root = state.position();

@@ -4,10 +4,12 @@
 //! `option` / `memory` / `cores` through it, so adding an option is adding
 //! a row.
 
+use super::strength::{Strength, FULL_LEVEL};
 use super::{Engine, Options, VariantKind};
 use crate::nnue;
 use std::time::Duration;
 use timur_protocol::OptionSpec;
+use timur_search::{MAX_ELO, MIN_ELO};
 
 /// What setting an option gives: `Ok` with a note for the GUI (a value
 /// that had to be lowered), or why the value was refused.
@@ -269,6 +271,89 @@ pub fn table() -> Vec<EngineOption> {
                 set: |_, path| match path {
                     "" => Ok(None),
                     path => nnue::active::load_file(path).map(|_| None),
+                },
+            },
+        },
+        EngineOption {
+            // Play at `UCI_Elo` (docs/strength.md).
+            uci: Some("UCI_LimitStrength"),
+            ucci: Some("limitstrength"),
+            xboard: Xboard::Option("UCI_LimitStrength"),
+            kind: Check {
+                default: d.strength.limit_strength,
+                set: |e, on| {
+                    let strength = Strength {
+                        limit_strength: on,
+                        ..e.options().strength
+                    };
+                    e.set_strength(strength);
+                    Ok(None)
+                },
+            },
+        },
+        EngineOption {
+            // Stockfish 15.1's scale, mapped onto a skill level.
+            uci: Some("UCI_Elo"),
+            ucci: Some("elo"),
+            xboard: Xboard::Option("UCI_Elo"),
+            kind: Spin {
+                default: d.strength.elo.into(),
+                min: MIN_ELO.into(),
+                max: MAX_ELO.into(),
+                set: |e, elo| {
+                    let strength = Strength {
+                        elo: elo as u32,
+                        ..e.options().strength
+                    };
+                    e.set_strength(strength);
+                    Ok(None)
+                },
+            },
+        },
+        EngineOption {
+            // 20: full strength.
+            uci: Some("Skill Level"),
+            ucci: Some("skilllevel"),
+            xboard: Xboard::Option("Skill Level"),
+            kind: Spin {
+                default: d.strength.skill_level.into(),
+                min: 0,
+                max: FULL_LEVEL.into(),
+                set: |e, level| {
+                    let strength = Strength {
+                        skill_level: level as u32,
+                        ..e.options().strength
+                    };
+                    e.set_strength(strength);
+                    Ok(None)
+                },
+            },
+        },
+        EngineOption {
+            // The weakened search's random choices; 0 seeds from the clock.
+            uci: Some("Skill Seed"),
+            ucci: Some("skillseed"),
+            xboard: Xboard::Option("Skill Seed"),
+            kind: Spin {
+                default: 0,
+                min: 0,
+                max: i32::MAX.into(),
+                set: |e, seed| {
+                    e.set_skill_seed(seed as u64);
+                    Ok(None)
+                },
+            },
+        },
+        EngineOption {
+            // `wdl W D L` in UCI `info` lines.
+            uci: Some("UCI_ShowWDL"),
+            ucci: None,
+            xboard: Xboard::Hidden,
+            kind: Check {
+                default: d.show_wdl,
+                set: |e, on| {
+                    e.set_show_wdl(on);
+                    Ok(None)
                 },
             },
         },

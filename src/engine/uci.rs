@@ -49,6 +49,7 @@ pub fn info_line_of(info: &super::TextInfo) -> InfoLine {
         hashfull: info.hashfull,
         time_ms: info.time.as_millis() as u64,
         pv: info.pv.clone(),
+        wdl: info.wdl,
     }
 }
 

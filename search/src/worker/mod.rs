@@ -162,6 +162,9 @@ pub(crate) struct Worker<'a, G: Game> {
     lines: usize,
     /// The last iteration completed.
     pub completed_depth: u32,
+    /// The main worker's lines (move and value) of the last completed
+    /// iteration, best first.
+    pub settled: Vec<(G::Move, i32)>,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -223,6 +226,7 @@ impl<'a, G: Game> Worker<'a, G> {
             nmp_min_ply: 0,
             lines: 1,
             completed_depth: 0,
+            settled: Vec::new(),
         }
     }
 
@@ -302,6 +306,12 @@ impl<'a, G: Game> Worker<'a, G> {
             self.completed_depth = depth;
             self.store_root(depth);
             if self.main.is_some() {
+                self.settled.clear();
+                self.settled.extend(
+                    self.root_moves[..multipv]
+                        .iter()
+                        .map(|rm| (rm.mv, rm.score)),
+                );
                 self.report_all(depth);
                 if self.main_should_stop() {
                     break;
