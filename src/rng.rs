@@ -1,16 +1,7 @@
-//! SplitMix64, the one pseudo-random generator of the crate: the games'
-//! Zobrist keys (at compile time, through [`splitmix64`]) and the seeded
-//! [`Rng`] of random openings, data generation and training.
+//! The seeded [`Rng`] of random openings, data generation and training,
+//! over the search crate's [`splitmix64`] (also the games' Zobrist keys).
 
-/// Advances `state` and returns its next 64 random bits (SplitMix64).
-#[inline]
-pub const fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+pub use timur_search::splitmix64;
 
 /// SplitMix64: fast, seedable, good enough to pick moves.
 #[derive(Clone, Debug)]

@@ -4,6 +4,8 @@
 //! them chosen with a seeded random perturbation that widens as the level
 //! drops, so weak levels choose plausible but inferior moves.
 
+use crate::rng::splitmix64;
+
 /// Root moves searched as principal variations when the skill is limited.
 pub const SKILL_LINES: usize = 4;
 
@@ -15,6 +17,19 @@ pub const MAX_LEVEL: f64 = 19.0;
 pub const MIN_ELO: u32 = 1320;
 /// See [`MIN_ELO`].
 pub const MAX_ELO: u32 = 3190;
+
+/// `(UCI_Elo, level)` pairs measured in chess at 10+0.1 against Stockfish
+/// 15.1 at its own `UCI_Elo` (docs/strength.md): the level that scores
+/// about even against Stockfish at that setting. 1320 is Stockfish's lowest
+/// setting, given level 0 without a match; 2160 is full strength (20 %
+/// against Stockfish's 2400 over 100 games).
+const ELO_LEVELS: [(f64, f64); 5] = [
+    (1320.0, 0.0),
+    (1560.0, 7.0),
+    (1835.0, 10.0),
+    (1890.0, 13.0),
+    (2160.0, 20.0),
+];
 
 /// The span of the random term, in centipawns at most (a pawn).
 const PAWN: i32 = 100;
@@ -36,12 +51,23 @@ impl Skill {
         })
     }
 
-    /// The level `UCI_Elo` `elo` stands for: Stockfish 15.1's mapping,
-    /// `((elo - 1346.6) / 143.4) ^ (1 / 0.806)`, clamped to 0..=19, so a
-    /// setting means the same level as in Stockfish.
+    /// The level `UCI_Elo` `elo` stands for, interpolated linearly between
+    /// the measured [`ELO_LEVELS`]; full strength (20) from the last one on.
     pub fn level_for_elo(elo: u32) -> f64 {
-        let base = ((f64::from(elo) - 1346.6) / 143.4).max(0.0);
-        base.powf(1.0 / 0.806).clamp(0.0, MAX_LEVEL)
+        let elo = f64::from(elo);
+        let mut below = ELO_LEVELS[0];
+        for &(anchor_elo, anchor_level) in &ELO_LEVELS {
+            if elo <= anchor_elo {
+                let (low_elo, low_level) = below;
+                if anchor_elo <= low_elo {
+                    return anchor_level;
+                }
+                let share = (elo - low_elo) / (anchor_elo - low_elo);
+                return low_level + (anchor_level - low_level) * share;
+            }
+            below = (anchor_elo, anchor_level);
+        }
+        MAX_LEVEL + 1.0
     }
 
     /// The level, 0 to 19.
@@ -78,15 +104,6 @@ impl Skill {
     }
 }
 
-/// SplitMix64: the next random number of `state`.
-fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,13 +119,14 @@ mod tests {
     #[test]
     fn elo_maps_onto_the_levels() {
         assert_eq!(Skill::level_for_elo(MIN_ELO), 0.0);
-        assert_eq!(Skill::level_for_elo(MAX_ELO), MAX_LEVEL);
+        assert_eq!(Skill::level_for_elo(MAX_ELO), MAX_LEVEL + 1.0);
+        assert!(Skill::new(Skill::level_for_elo(MAX_ELO), 1).is_none());
         let levels: Vec<f64> = (MIN_ELO..=MAX_ELO)
             .step_by(10)
             .map(Skill::level_for_elo)
             .collect();
         assert!(levels.windows(2).all(|w| w[0] <= w[1]));
-        assert!((Skill::level_for_elo(2000) - 6.56).abs() < 0.01);
+        assert!((Skill::level_for_elo(1800) - 9.62).abs() < 0.01);
     }
 
     #[test]

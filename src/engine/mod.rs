@@ -21,8 +21,8 @@ pub use kind::VariantKind;
 pub use state::GameState;
 pub use strength::Strength;
 
-use crate::matches::rng::Rng;
 use crate::perft::perft_divide;
+use crate::rng::Rng;
 use crate::variants::{Notation, Variant};
 use crate::with_game;
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! Playing strength: `Skill Level`, or `UCI_Elo` under `UCI_LimitStrength`,
 //! turned into the search's [`Skill`] with a seeded random choice.
 
-use crate::matches::rng::Rng;
+use crate::rng::Rng;
 use timur_search::{Skill, MAX_ELO, MIN_ELO};
 
 /// `Skill Level` at full strength (the default and the maximum).
