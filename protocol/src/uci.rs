@@ -570,6 +570,7 @@ mod tests {
             info_line(&info),
             "info depth 7 seldepth 11 multipv 1 score mate -2 wdl 0 10 990 upperbound nodes 12345 nps 600000 hashfull 12 time 20"
         );
+        info.wdl = None;
         info.bound = BoundText::Lower;
         assert!(info_line(&info).contains("score mate -2 lowerbound nodes"));
         assert_eq!(

@@ -1,5 +1,6 @@
 //! The six variant names the engine answers to, and how each is set up.
 
+use super::wdl::WdlModel;
 use std::fmt;
 use std::str::FromStr;
 
@@ -47,6 +48,19 @@ impl VariantKind {
 }
 
 impl VariantKind {
+    /// The `UCI_ShowWDL` model fitted on this game's self-play
+    /// (docs/strength.md); `None` for Jasir and Jarmo, whose results are
+    /// scores.
+    pub const fn wdl_model(self) -> Option<WdlModel> {
+        match self {
+            VariantKind::Chess => Some(WdlModel { a: 156.3, b: 182.1 }),
+            VariantKind::Chess960 => Some(WdlModel { a: 114.8, b: 147.7 }),
+            VariantKind::Xiangqi => Some(WdlModel { a: 341.9, b: 241.8 }),
+            VariantKind::Tamerlane => Some(WdlModel { a: 972.1, b: 562.9 }),
+            VariantKind::Jasir | VariantKind::Jarmo => None,
+        }
+    }
+
     /// The game played with `UCI_Chess960` set to `on`: orthodox chess
     /// becomes Chess960, every other game stays.
     pub const fn with_chess960(self, on: bool) -> VariantKind {

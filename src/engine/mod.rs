@@ -477,7 +477,7 @@ impl Engine {
         let wdl_model = self
             .options
             .show_wdl
-            .then(|| wdl::model(self.kind()))
+            .then(|| self.kind().wdl_model())
             .flatten();
         // A weakened engine searches even a solved position.
         if unrestricted && answers_at_once && skill.is_none() {

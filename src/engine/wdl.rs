@@ -4,7 +4,6 @@
 //! a) / b)) for a score `s` in centipawns, P(loss) the same for `-s`, and
 //! a draw the rest.
 
-use super::VariantKind;
 use timur_search::Score;
 
 /// The fitted `a` (centipawns where a win is as likely as not) and `b`
@@ -15,18 +14,6 @@ pub struct WdlModel {
     pub a: f64,
     /// How fast the win chance grows with the score.
     pub b: f64,
-}
-
-/// The model of `kind`; `None` for Jasir and Jarmo, whose results are
-/// scores.
-pub fn model(kind: VariantKind) -> Option<WdlModel> {
-    match kind {
-        VariantKind::Chess => Some(WdlModel { a: 156.3, b: 182.1 }),
-        VariantKind::Chess960 => Some(WdlModel { a: 114.8, b: 147.7 }),
-        VariantKind::Xiangqi => Some(WdlModel { a: 341.9, b: 241.8 }),
-        VariantKind::Tamerlane => Some(WdlModel { a: 972.1, b: 562.9 }),
-        VariantKind::Jasir | VariantKind::Jarmo => None,
-    }
 }
 
 impl WdlModel {
@@ -54,11 +41,14 @@ impl WdlModel {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::VariantKind;
 
     #[test]
     fn triples_add_up_and_grow_with_the_score() {
         for kind in VariantKind::ALL {
-            let Some(model) = model(kind) else { continue };
+            let Some(model) = kind.wdl_model() else {
+                continue;
+            };
             let mut last_win = 0;
             for cp in (-3000..=3000).step_by(25) {
                 let [w, d, l] = model.wdl(Score::Cp(cp));
