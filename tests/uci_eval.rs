@@ -78,14 +78,7 @@ fn chess_eval_reports_the_network_when_it_is_on() {
 
 #[test]
 fn every_game_answers_eval_with_a_table() {
-    for variant in [
-        "chess",
-        "chess960",
-        "xiangqi",
-        "tamerlane",
-        "jasir",
-        "jarmo",
-    ] {
+    for variant in common::VARIANTS {
         let mut engine = EngineProcess::start_uci_variant(variant, SECONDS);
         engine.send("position startpos");
         let lines = eval(&mut engine);

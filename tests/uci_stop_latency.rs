@@ -14,14 +14,7 @@ const STOP_ANSWERED: Duration = Duration::from_secs(5);
 
 #[test]
 fn stop_reaches_every_worker_in_every_game() {
-    for variant in [
-        "chess",
-        "chess960",
-        "xiangqi",
-        "tamerlane",
-        "jasir",
-        "jarmo",
-    ] {
+    for variant in common::VARIANTS {
         let mut engine = EngineProcess::start_uci_variant(variant, SECONDS);
         engine.send("setoption name Threads value 2");
         engine.send("position startpos");

@@ -6,21 +6,11 @@
 
 mod common;
 
-use common::{bestmove_of, EngineProcess};
+use common::{bestmove_of, EngineProcess, VARIANTS};
 use std::time::Duration;
 
 /// Watchdog for one reply.
 const LIMIT: Duration = Duration::from_secs(60);
-
-/// Every game, with a few plies the engine plays from its start.
-const VARIANTS: [&str; 6] = [
-    "chess",
-    "chess960",
-    "xiangqi",
-    "tamerlane",
-    "jasir",
-    "jarmo",
-];
 
 /// Middlegame positions with several reasonable moves each.
 const CHESS_FENS: [&str; 8] = [

@@ -7,6 +7,16 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+/// Every game's UCI_Variant name, in the engine's order.
+pub const VARIANTS: [&str; 6] = [
+    "chess",
+    "chess960",
+    "xiangqi",
+    "tamerlane",
+    "jasir",
+    "jarmo",
+];
+
 /// A running engine process with a line reader.
 pub struct EngineProcess {
     child: Child,
