@@ -1,5 +1,6 @@
 //! The command line of `timur nnue`.
 
+use super::compare::CompareSettings;
 use super::datagen::DatagenSettings;
 use super::network::{FeatureSet, HIDDEN};
 use super::relabel::RelabelSettings;
@@ -30,6 +31,34 @@ pub enum NnueCommand {
     /// Write a network with its output multiplied by a factor (to bring its
     /// centipawns to the scale the search's margins are tuned for).
     Scale(ScaleArgs),
+    /// Compare a network with the hand-written evaluation and the labels
+    /// on a data file's positions, and print the factor for `scale`.
+    Compare(CompareArgs),
+}
+
+/// `timur nnue compare`.
+#[derive(Args, Debug, Clone)]
+pub struct CompareArgs {
+    /// The network file.
+    #[arg(long)]
+    pub net: PathBuf,
+    /// A data file of the network's game.
+    #[arg(long)]
+    pub data: PathBuf,
+    /// Positions compared, spread evenly over the file.
+    #[arg(long, default_value_t = 3000)]
+    pub count: usize,
+}
+
+impl CompareArgs {
+    /// The comparison these arguments ask for.
+    pub fn settings(&self) -> CompareSettings {
+        CompareSettings {
+            net: self.net.clone(),
+            data: self.data.clone(),
+            count: self.count,
+        }
+    }
 }
 
 /// `timur nnue scale`.
@@ -220,6 +249,10 @@ pub struct DatagenArgs {
     /// Games still going after this many plies are drawn.
     #[arg(long, default_value_t = 400)]
     pub max_plies: u32,
+    /// A network file to play with (as `EvalFile`); without it the game's
+    /// network as the engine starts (the embedded one, if on by default).
+    #[arg(long)]
+    pub eval_file: Option<PathBuf>,
 }
 
 impl DatagenArgs {

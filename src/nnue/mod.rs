@@ -4,6 +4,7 @@
 
 pub mod active;
 pub mod args;
+pub mod compare;
 pub mod datagen;
 pub mod network;
 pub mod record;
@@ -17,6 +18,9 @@ pub use args::{NnueArgs, NnueCommand};
 pub fn run(args: &NnueArgs) -> Result<(), String> {
     match &args.command {
         NnueCommand::Datagen(a) => {
+            if let Some(path) = &a.eval_file {
+                eprintln!("{}", active::load_file(&path.to_string_lossy())?);
+            }
             let summary = datagen::run(&a.settings())?;
             println!(
                 "{} games, {} positions written ({} before); white {} draw {} black {}",
@@ -34,6 +38,21 @@ pub fn run(args: &NnueArgs) -> Result<(), String> {
             println!(
                 "{} records read, {} written with the engine's score, {} dropped",
                 summary.read, summary.written, summary.dropped
+            );
+            Ok(())
+        }
+        NnueCommand::Compare(a) => {
+            let c = compare::run(&a.settings())?;
+            println!(
+                "{} positions with |hand-written| < {}: mean |cp| network {:.1}, hand-written {:.1}, label {:.1}; correlation with the label: network {:.3}, hand-written {:.3}; factor to the hand-written scale {:.3}",
+                c.positions,
+                compare::QUIET_LIMIT,
+                c.mean_abs[0],
+                c.mean_abs[1],
+                c.mean_abs[2],
+                c.label_correlation[0],
+                c.label_correlation[1],
+                c.factor
             );
             Ok(())
         }

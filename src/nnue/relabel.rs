@@ -153,7 +153,7 @@ fn exact_score(words: &[&str]) -> Option<Option<i32>> {
 }
 
 /// A record's position as FEN for its game.
-fn fen_of(record: &Record) -> String {
+pub(super) fn fen_of(record: &Record) -> String {
     match record.game {
         GameTag::Chess => Chess::record_fen(record),
         GameTag::Xiangqi => Xiangqi::record_fen(record),

@@ -1,0 +1,140 @@
+//! `timur nnue compare`: a network's evaluations beside the hand-written
+//! evaluation's and the records' labels on the same positions, and the
+//! output factor that brings the network to the hand-written scale (the
+//! scale the search's margins are tuned for; `timur nnue scale` applies it).
+
+use super::network::Network;
+use super::record::{GameTag, Record, RecordReader};
+use super::relabel::fen_of;
+use crate::variants::chess::Chess;
+use crate::variants::xiangqi::Xiangqi;
+use crate::variants::Variant;
+use std::path::PathBuf;
+use std::sync::Arc;
+use timur_search::Game;
+
+/// Positions whose hand-written evaluation is beyond this are left out of
+/// the scale (won positions say little about the margins).
+pub const QUIET_LIMIT: i32 = 300;
+
+/// What `compare` reads.
+#[derive(Clone, Debug)]
+pub struct CompareSettings {
+    /// The network file.
+    pub net: PathBuf,
+    /// A data file of the network's game.
+    pub data: PathBuf,
+    /// Positions compared, spread evenly over the file.
+    pub count: usize,
+}
+
+/// The three views of the compared positions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparison {
+    /// Positions compared (hand-written evaluation within ±QUIET_LIMIT).
+    pub positions: usize,
+    /// Mean absolute value of the network's, the hand-written and the
+    /// label's centipawns.
+    pub mean_abs: [f64; 3],
+    /// Correlation with the label of the network and of the hand-written
+    /// evaluation.
+    pub label_correlation: [f64; 2],
+    /// Hand-written mean |cp| over the network's: the `scale` factor.
+    pub factor: f64,
+}
+
+/// The hand-written and the network's evaluation of a record's position,
+/// side to move's view.
+fn evaluations(record: &Record, network: &Arc<Network>) -> Option<(i32, i32)> {
+    let fen = fen_of(record);
+    match record.game {
+        GameTag::Chess => {
+            let mut position = Chess::from_fen(&fen).ok()?;
+            let hand = position.static_eval();
+            position.attach_network(Some(network.clone()));
+            Some((hand, position.evaluate()))
+        }
+        GameTag::Xiangqi => {
+            let mut position = Xiangqi::from_fen(&fen).ok()?;
+            let hand = position.static_eval();
+            position.attach_network(Some(network.clone()));
+            Some((hand, position.evaluate()))
+        }
+    }
+}
+
+/// Pearson correlation of two equally long series.
+fn correlation(xs: &[f64], ys: &[f64]) -> f64 {
+    let n = xs.len() as f64;
+    let (mx, my) = (xs.iter().sum::<f64>() / n, ys.iter().sum::<f64>() / n);
+    let (mut sxy, mut sxx, mut syy) = (0.0, 0.0, 0.0);
+    for (x, y) in xs.iter().zip(ys) {
+        sxy += (x - mx) * (y - my);
+        sxx += (x - mx) * (x - mx);
+        syy += (y - my) * (y - my);
+    }
+    sxy / (sxx * syy).sqrt().max(f64::MIN_POSITIVE)
+}
+
+/// Compares the network with the hand-written evaluation and the labels.
+pub fn run(settings: &CompareSettings) -> Result<Comparison, String> {
+    let bytes = std::fs::read(&settings.net)
+        .map_err(|e| format!("cannot read {}: {e}", settings.net.display()))?;
+    let network = Arc::new(
+        Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", settings.net.display()))?,
+    );
+    let total = RecordReader::count(&settings.data)
+        .map_err(|e| format!("cannot read {}: {e}", settings.data.display()))?;
+    let step = (total as usize / settings.count.max(1)).max(1);
+    let reader = RecordReader::open(&settings.data)
+        .map_err(|e| format!("cannot read {}: {e}", settings.data.display()))?;
+    let game = network.features.game();
+    let mut series: [Vec<f64>; 3] = Default::default();
+    for record in reader.step_by(step).take(settings.count) {
+        let record = record.map_err(|e| format!("{}: {e}", settings.data.display()))?;
+        if record.game != game {
+            return Err(format!(
+                "{} holds {:?} records, the network is for {game:?}",
+                settings.data.display(),
+                record.game
+            ));
+        }
+        let Some((hand, net)) = evaluations(&record, &network) else {
+            continue;
+        };
+        if hand.abs() < QUIET_LIMIT {
+            for (values, cp) in series.iter_mut().zip([net, hand, record.score as i32]) {
+                values.push(cp as f64);
+            }
+        }
+    }
+    let positions = series[0].len();
+    if positions == 0 {
+        return Err("no position to compare".to_string());
+    }
+    let mean_abs = series
+        .each_ref()
+        .map(|values| values.iter().map(|v| v.abs()).sum::<f64>() / positions as f64);
+    Ok(Comparison {
+        positions,
+        mean_abs,
+        label_correlation: [
+            correlation(&series[0], &series[2]),
+            correlation(&series[1], &series[2]),
+        ],
+        factor: mean_abs[1] / mean_abs[0].max(f64::MIN_POSITIVE),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn correlation_of_a_series_with_itself_and_its_negation() {
+        let xs = [1.0, 2.0, 4.0, 8.0];
+        let negated: Vec<f64> = xs.iter().map(|x| -x).collect();
+        assert!((correlation(&xs, &xs) - 1.0).abs() < 1e-12);
+        assert!((correlation(&xs, &negated) + 1.0).abs() < 1e-12);
+    }
+}
