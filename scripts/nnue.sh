@@ -12,6 +12,9 @@
 #      position also mirrored along the centre file (MIRROR=0 to skip),
 #      validation loss per epoch, quantisation checked against the float
 #      network;
+#   2b. `timur nnue compare` measures the factor that brings the network's
+#      output to the hand-written evaluation's scale (the scale the
+#      search's margins are tuned for) and `timur nnue scale` applies it;
 #   3. an SPRT of the build with the new network (EvalFile) against the
 #      build with the hand-written evaluation (UseNNUE=false), or against
 #      the previous network when BASE_NET names one.
@@ -66,7 +69,11 @@ mirror=()
 if [ "${MIRROR:-1}" = 1 ]; then mirror=(--mirror); fi
 echo "== train: ${data[*]}"
 "$work/timur" nnue train --variant "$game" --data "${data[@]}" --epochs "$epochs" \
-  --lambda "$lambda" "${mirror[@]}" --out "$work/$game.tmnn" | tee "$work/train.log"
+  --lambda "$lambda" "${mirror[@]}" --out "$work/$game-raw.tmnn" | tee "$work/train.log"
+echo "== scale: the network's output brought to the hand-written evaluation's scale"
+"$work/timur" nnue compare --net "$work/$game-raw.tmnn" --data "${data[0]}" | tee "$work/compare.log"
+factor=$(awk '{print $NF}' "$work/compare.log")
+"$work/timur" nnue scale --net "$work/$game-raw.tmnn" --factor "$factor" --out "$work/$game.tmnn"
 if [ -n "${BASE_NET:-}" ]; then
   base="option.EvalFile=$BASE_NET"
 else

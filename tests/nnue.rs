@@ -183,3 +183,16 @@ fn the_embedded_network_loads_and_evaluates() {
     queen_up.attach_network(Some(net));
     assert!(queen_up.evaluate() > 500, "{}", queen_up.evaluate());
 }
+
+#[test]
+fn the_committed_xiangqi_network_loads_and_values_a_chariot() {
+    let bytes = include_bytes!("../src/variants/xiangqi/networks/xiangqi-pk4s.tmnn");
+    let net = Arc::new(Network::from_bytes(bytes).expect("xiangqi network"));
+    assert_eq!(net.features, FeatureSet::Xiangqi1260);
+    // Red to move, Black's left chariot gone.
+    let mut chariot_up =
+        Xiangqi::from_fen("1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")
+            .unwrap();
+    chariot_up.attach_network(Some(net));
+    assert!(chariot_up.evaluate() > 500, "{}", chariot_up.evaluate());
+}
