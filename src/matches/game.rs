@@ -4,7 +4,7 @@
 
 use super::adjudicate::{Adjudication, Adjudicator};
 use super::config::MatchConfig;
-use super::engine::{Failure, GameSetup, MatchEngine, Reply, Think};
+use super::engine::{Answer, Failure, GameSetup, MatchEngine, Reply, Think};
 use super::openings::{canonical_notation, Opening};
 use super::record::{GameRecord, GameResult, Termination};
 use super::tc::Clock;
@@ -155,86 +155,23 @@ impl Referee<'_, '_> {
                 .map_err(|why| format!("opening move `{text}`: {why}"))?;
             record(&mut state, mv, moves, &mut texts);
         }
-        let limits = self.config.limits;
-        let mut clocks = limits.tc.map(|tc| [Clock::new(tc), Clock::new(tc)]);
+        let mut clocks = self
+            .config
+            .limits
+            .tc
+            .map(|tc| [Clock::new(tc), Clock::new(tc)]);
         let mut adjudicator = Adjudicator::new(self.config.resign, self.config.draw);
         let end = loop {
             let side = state.position().side_to_move();
-            if let Some(verdict) = state.verdict() {
-                break End::by_rule(verdict);
-            }
-            if moves.len() >= self.config.max_plies as usize {
-                break End::by_rule(Verdict {
-                    winner: None,
-                    reason: Reason::PlyLimit(self.config.max_plies),
-                });
-            }
-            match adjudicator.verdict(moves.len() as u32 / 2 + 1) {
-                Some(Adjudication::Win(winner)) => {
-                    break End {
-                        result: GameResult::win_for(winner),
-                        termination: Termination::Adjudication,
-                        reason: "adjudicated by score".to_string(),
-                    }
-                }
-                Some(Adjudication::Draw) => {
-                    break End {
-                        result: GameResult::Draw,
-                        termination: Termination::Adjudication,
-                        reason: "adjudicated draw by score".to_string(),
-                    }
-                }
-                None => {}
+            if let Some(end) = self.over(&state, moves.len(), &adjudicator) {
+                break end;
             }
             let me = side.index();
             let name = &self.names[me];
-            let (own, opp, increment) = match &clocks {
-                Some(c) => (c[me].left_ms, c[1 - me].left_ms, c[me].increment_ms),
-                None => (0, 0, 0),
-            };
-            let budget = match (&clocks, limits.movetime) {
-                (Some(_), _) => Duration::from_millis(own.max(0) as u64) + self.config.time_margin,
-                (None, Some(movetime)) => movetime + self.config.time_margin,
-                (None, None) => self.config.move_timeout,
-            };
-            let request = Think {
-                setup: self.setup,
-                moves: &texts[me],
-                first_side: side == Color::White,
-                own_ms: own,
-                opp_ms: opp,
-                increment_ms: increment,
-                budget,
-            };
-            let answer = match self.engines[me].adapter().think(&request) {
+            let answer = match self.ask(side, &mut clocks, &texts[me]) {
                 Ok(answer) => answer,
-                Err(failure) => {
-                    self.failed[me] = true;
-                    let termination = match failure {
-                        Failure::Timeout(_) => Termination::TimeForfeit,
-                        _ => Termination::Abandoned,
-                    };
-                    let what = match &failure {
-                        Failure::Timeout(what) => {
-                            format!("lost on time ({what} within {} ms)", budget.as_millis())
-                        }
-                        other => other.to_string(),
-                    };
-                    break End::loss(side, termination, format!("{name}: {what}"));
-                }
+                Err(end) => break end,
             };
-            if let Some(c) = clocks.as_mut() {
-                if !c[me].charge(answer.elapsed, self.config.time_margin) {
-                    break End::loss(
-                        side,
-                        Termination::TimeForfeit,
-                        format!(
-                            "{name}: lost on time ({} ms used)",
-                            answer.elapsed.as_millis()
-                        ),
-                    );
-                }
-            }
             let fen = state.position().to_fen();
             match answer.reply {
                 Reply::Move { text, score } => {
@@ -279,5 +216,93 @@ impl Referee<'_, '_> {
             }
         }
         Ok(end)
+    }
+
+    /// The end by the rules, the match's ply limit or score adjudication,
+    /// if the game is over after `plies` plies.
+    fn over<G: Variant>(
+        &self,
+        state: &GameState<G>,
+        plies: usize,
+        adjudicator: &Adjudicator,
+    ) -> Option<End> {
+        if let Some(verdict) = state.verdict() {
+            return Some(End::by_rule(verdict));
+        }
+        if plies >= self.config.max_plies as usize {
+            return Some(End::by_rule(Verdict {
+                winner: None,
+                reason: Reason::PlyLimit(self.config.max_plies),
+            }));
+        }
+        let (result, reason) = match adjudicator.verdict(plies as u32 / 2 + 1)? {
+            Adjudication::Win(winner) => (GameResult::win_for(winner), "adjudicated by score"),
+            Adjudication::Draw => (GameResult::Draw, "adjudicated draw by score"),
+        };
+        Some(End {
+            result,
+            termination: Termination::Adjudication,
+            reason: reason.to_string(),
+        })
+    }
+
+    /// Asks `side`'s engine for its move after `moves` (its notation) and
+    /// charges its clock; a failure, a timeout or an overdrawn clock loses.
+    fn ask(
+        &mut self,
+        side: Color,
+        clocks: &mut Option<[Clock; 2]>,
+        moves: &[String],
+    ) -> Result<Answer, End> {
+        let me = side.index();
+        let name = &self.names[me];
+        let (own, opp, increment) = match clocks {
+            Some(c) => (c[me].left_ms, c[1 - me].left_ms, c[me].increment_ms),
+            None => (0, 0, 0),
+        };
+        let budget = match (&clocks, self.config.limits.movetime) {
+            (Some(_), _) => Duration::from_millis(own.max(0) as u64) + self.config.time_margin,
+            (None, Some(movetime)) => movetime + self.config.time_margin,
+            (None, None) => self.config.move_timeout,
+        };
+        let request = Think {
+            setup: self.setup,
+            moves,
+            first_side: side == Color::White,
+            own_ms: own,
+            opp_ms: opp,
+            increment_ms: increment,
+            budget,
+        };
+        let answer = self.engines[me]
+            .adapter()
+            .think(&request)
+            .map_err(|failure| {
+                self.failed[me] = true;
+                let termination = match failure {
+                    Failure::Timeout(_) => Termination::TimeForfeit,
+                    _ => Termination::Abandoned,
+                };
+                let what = match &failure {
+                    Failure::Timeout(what) => {
+                        format!("lost on time ({what} within {} ms)", budget.as_millis())
+                    }
+                    other => other.to_string(),
+                };
+                End::loss(side, termination, format!("{name}: {what}"))
+            })?;
+        if let Some(c) = clocks.as_mut() {
+            if !c[me].charge(answer.elapsed, self.config.time_margin) {
+                return Err(End::loss(
+                    side,
+                    Termination::TimeForfeit,
+                    format!(
+                        "{name}: lost on time ({} ms used)",
+                        answer.elapsed.as_millis()
+                    ),
+                ));
+            }
+        }
+        Ok(answer)
     }
 }

@@ -11,7 +11,6 @@ use crate::variants::xiangqi::Xiangqi;
 use crate::variants::Variant;
 use std::path::PathBuf;
 use std::sync::Arc;
-use timur_search::Game;
 
 /// Positions whose hand-written evaluation is beyond this are left out of
 /// the scale (won positions say little about the margins).
@@ -48,19 +47,25 @@ pub struct Comparison {
 fn evaluations(record: &Record, network: &Arc<Network>) -> Option<(i32, i32)> {
     let fen = fen_of(record);
     match record.game {
-        GameTag::Chess => {
-            let mut position = Chess::from_fen(&fen).ok()?;
-            let hand = position.static_eval();
-            position.attach_network(Some(network.clone()));
-            Some((hand, position.evaluate()))
-        }
+        GameTag::Chess => evaluations_in(&fen, network, Chess::static_eval, Chess::attach_network),
         GameTag::Xiangqi => {
-            let mut position = Xiangqi::from_fen(&fen).ok()?;
-            let hand = position.static_eval();
-            position.attach_network(Some(network.clone()));
-            Some((hand, position.evaluate()))
+            evaluations_in(&fen, network, Xiangqi::static_eval, Xiangqi::attach_network)
         }
     }
+}
+
+/// [`evaluations`] in one game: `hand` is its hand-written evaluation,
+/// `attach` puts a network on a position.
+fn evaluations_in<G: Variant>(
+    fen: &str,
+    network: &Arc<Network>,
+    hand: fn(&G) -> i32,
+    attach: fn(&mut G, Option<Arc<Network>>),
+) -> Option<(i32, i32)> {
+    let mut position = G::from_fen(fen).ok()?;
+    let hand_written = hand(&position);
+    attach(&mut position, Some(network.clone()));
+    Some((hand_written, position.evaluate()))
 }
 
 /// Pearson correlation of two equally long series.
