@@ -100,33 +100,28 @@ impl Tamerlane {
         if self.finished {
             return;
         }
-        let us = self.side;
-        let them = us.flip();
         let start = out.len();
-        let own = self.by_color[us.index()];
-        let enemy = self.by_color[them.index()];
-        let occ = own | enemy;
-        let capturable = enemy & !self.parked(them);
-        let my_royals = self.royals & own;
-        let single = my_royals.count_ones() == 1;
-        let royal_sq = my_royals.trailing_zeros() as u8;
-        let in_check = single && self.royal_attacked(royal_sq, them);
-        // A move needs the safety test only when the side has one royal and
-        // the move could uncover or move it: in check, a royal move, a move
-        // of a piece that alone shields the royal from a rook, picket or
-        // giraffe line, or a second arrival (it empties its landing square).
-        let blockers = if single && !in_check && !is_citadel(royal_sq) {
-            self.blockers(royal_sq, us)
-        } else {
-            0
-        };
-        let push = |out: &mut MoveList<Move>, mv: Move, test: bool| {
-            if !test || self.keeps_royal_safe(mv, royal_sq) {
-                out.push(mv);
-            }
-        };
+        let side = SideView::of(self);
+        self.piece_moves(&side, out);
+        self.pawn_moves(&side, out);
+        self.relocations(&side, out);
+        self.royal_moves(&side, out);
+        // The royal swap: in check with one royal, or with no other move.
+        if side.in_check || out.len() == start {
+            self.royal_swaps(&side, out);
+        }
+    }
 
-        // Pieces other than pawns and royals.
+    /// Pushes `mv` unless `test` asks for the safety test and it fails.
+    #[inline]
+    fn push_if_safe(&self, side: &SideView, out: &mut MoveList<Move>, mv: Move, test: bool) {
+        if !test || self.keeps_royal_safe(mv, side.royal_sq) {
+            out.push(mv);
+        }
+    }
+
+    /// Moves of the pieces other than pawns and royals.
+    fn piece_moves(&self, side: &SideView, out: &mut MoveList<Move>) {
         for kind in [
             Kind::General,
             Kind::Vizier,
@@ -138,71 +133,83 @@ impl Tamerlane {
             Kind::Picket,
             Kind::Giraffe,
         ] {
-            for from in (self.by_kind[kind.index()] & own).squares() {
+            for from in (self.by_kind[kind.index()] & side.own).squares() {
                 let from = from as u8;
-                let test = single && (in_check || blockers & bit(from) != 0);
-                for to in
-                    (self.piece_targets(kind, from, occ) & (capturable | !occ) & MAIN).squares()
-                {
-                    let to = to as u8;
-                    push(out, Move::new(from, to, MoveKind::Normal), test);
+                let test = side.single && (side.in_check || side.blockers & bit(from) != 0);
+                let targets =
+                    self.piece_targets(kind, from, side.occ) & (side.capturable | !side.occ) & MAIN;
+                for to in targets.squares() {
+                    self.push_if_safe(side, out, Move::new(from, to as u8, MoveKind::Normal), test);
                 }
             }
         }
+    }
 
-        // Pawns (a parked pawn of pawns has neither pushes nor captures).
-        for from in (self.pawns & own).squares() {
+    /// Pawn pushes and captures (a parked pawn of pawns has neither); a
+    /// promotion to a prince or an adventitious king adds a royal, so the
+    /// old single royal must still be safe.
+    fn pawn_moves(&self, side: &SideView, out: &mut MoveList<Move>) {
+        let us = side.us;
+        for from in (self.pawns & side.own).squares() {
             let from = from as u8;
             let transfers = kind_of(self.board[from as usize]) == Kind::PawnPawn
                 && self.pawn_of_pawns[us.index()] == 1;
-            let test = single && (in_check || transfers || blockers & bit(from) != 0);
-            let mut targets = PAWN_ATT[us.index()][from as usize] & capturable;
+            let test =
+                side.single && (side.in_check || transfers || side.blockers & bit(from) != 0);
+            let mut targets = PAWN_ATT[us.index()][from as usize] & side.capturable;
             let push_to = match us {
                 Color::White => from as i32 + FILES as i32,
                 Color::Black => from as i32 - FILES as i32,
             };
-            if (0..MAIN_SQUARES as i32).contains(&push_to) && occ & bit(push_to as u8) == 0 {
+            if (0..MAIN_SQUARES as i32).contains(&push_to) && side.occ & bit(push_to as u8) == 0 {
                 targets |= bit(push_to as u8);
             }
             for to in targets.squares() {
-                let to = to as u8;
-                // A promotion to a prince or an adventitious king adds a
-                // royal: the old single royal must still be safe.
-                push(out, Move::new(from, to, MoveKind::Normal), test);
+                self.push_if_safe(side, out, Move::new(from, to as u8, MoveKind::Normal), test);
             }
         }
+    }
 
-        // Relocations of a parked pawn of pawns onto fork squares.
-        let parked = self.parked(us);
-        if parked != 0 {
-            let foes = enemy & MAIN;
-            let forks = match us {
-                Color::White => (foes >> (FILES - 1)) & (foes >> (FILES + 1)),
-                Color::Black => (foes << (FILES - 1)) & (foes << (FILES + 1)),
-            } & INNER_FILES
-                & MIDDLE_RANKS
-                & !self.royals;
-            for from in parked.squares() {
-                let from = from as u8;
-                for to in forks.squares() {
-                    let to = to as u8;
-                    let test = single && (in_check || blockers & bit(from) != 0);
-                    push(out, Move::new(from, to, MoveKind::Relocation), test);
-                }
+    /// Relocations of a parked pawn of pawns onto fork squares.
+    fn relocations(&self, side: &SideView, out: &mut MoveList<Move>) {
+        let parked = self.parked(side.us);
+        if parked == 0 {
+            return;
+        }
+        let foes = side.enemy & MAIN;
+        let forks = match side.us {
+            Color::White => (foes >> (FILES - 1)) & (foes >> (FILES + 1)),
+            Color::Black => (foes << (FILES - 1)) & (foes << (FILES + 1)),
+        } & INNER_FILES
+            & MIDDLE_RANKS
+            & !self.royals;
+        for from in parked.squares() {
+            let from = from as u8;
+            let test = side.single && (side.in_check || side.blockers & bit(from) != 0);
+            for to in forks.squares() {
+                self.push_if_safe(
+                    side,
+                    out,
+                    Move::new(from, to as u8, MoveKind::Relocation),
+                    test,
+                );
             }
         }
+    }
 
-        // Royal steps, citadel entries and exits.
+    /// Royal steps, citadel entries and exits.
+    fn royal_moves(&self, side: &SideView, out: &mut MoveList<Move>) {
+        let us = side.us;
         let top = self.top_royal(us);
         let enemy_cit = enemy_citadel(us);
         let home = own_citadel(us);
-        for from in my_royals.squares() {
+        for from in side.royals.squares() {
             let from = from as u8;
             let kind = kind_of(self.board[from as usize]);
             let adj = KING_ADJ[from as usize];
-            for to in (adj & MAIN & (capturable | !occ)).squares() {
-                let to = to as u8;
-                push(out, Move::new(from, to, MoveKind::Normal), single);
+            for to in (adj & MAIN & (side.capturable | !side.occ)).squares() {
+                let mv = Move::new(from, to as u8, MoveKind::Normal);
+                self.push_if_safe(side, out, mv, side.single);
             }
             if adj & bit(enemy_cit) != 0
                 && self.board[enemy_cit as usize] == EMPTY
@@ -220,27 +227,35 @@ impl Tamerlane {
             }
             if kind == Kind::AdvKing && adj & bit(home) != 0 {
                 let occupant = self.board[home as usize];
-                if occupant == EMPTY || capturable & bit(home) != 0 {
-                    push(out, Move::new(from, home, MoveKind::Normal), single);
+                if occupant == EMPTY || side.capturable & bit(home) != 0 {
+                    let mv = Move::new(from, home, MoveKind::Normal);
+                    self.push_if_safe(side, out, mv, side.single);
                 }
             }
         }
+    }
 
-        // The royal swap: in check with one royal, or with no other move.
-        if self.rights & swap_right(us) != 0 && (in_check || out.len() == start) {
-            if let Some((_, rsq)) = top.filter(|&(_, sq)| !is_citadel(sq)) {
-                let rank_last = RANK_MASK[last_rank(us) as usize];
-                let bad_pawns = if rank_last & bit(rsq) != 0 {
-                    self.pawns
-                } else {
-                    0
-                };
-                for to in (own & MAIN & !self.royals & !self.parked(us) & !bad_pawns).squares() {
-                    let to = to as u8;
-                    if !single || !self.main_square_attacked(to, them) {
-                        out.push(Move::new(rsq, to, MoveKind::RoyalSwap));
-                    }
-                }
+    /// The royal swap with an own piece, while the right lasts (the caller
+    /// checks when it is allowed).
+    fn royal_swaps(&self, side: &SideView, out: &mut MoveList<Move>) {
+        let us = side.us;
+        if self.rights & swap_right(us) == 0 {
+            return;
+        }
+        let Some((_, rsq)) = self.top_royal(us).filter(|&(_, sq)| !is_citadel(sq)) else {
+            return;
+        };
+        let rank_last = RANK_MASK[last_rank(us) as usize];
+        let bad_pawns = if rank_last & bit(rsq) != 0 {
+            self.pawns
+        } else {
+            0
+        };
+        let them = us.flip();
+        for to in (side.own & MAIN & !self.royals & !self.parked(us) & !bad_pawns).squares() {
+            let to = to as u8;
+            if !side.single || !self.main_square_attacked(to, them) {
+                out.push(Move::new(rsq, to, MoveKind::RoyalSwap));
             }
         }
     }
@@ -299,5 +314,58 @@ impl Tamerlane {
         }
         let after = if mv.from == royal_sq { mv.to } else { royal_sq };
         !self.royal_attacked_after(after, them, occ, !removed)
+    }
+}
+
+/// What move generation knows about the side to move before it starts.
+struct SideView {
+    us: Color,
+    own: u128,
+    enemy: u128,
+    occ: u128,
+    /// Enemy pieces that may be taken (not a parked pawn of pawns).
+    capturable: u128,
+    /// The side's royals.
+    royals: u128,
+    /// The side has exactly one royal (then it must stay safe).
+    single: bool,
+    /// That royal's square.
+    royal_sq: u8,
+    in_check: bool,
+    /// Own pieces that alone shield the single royal from a line.
+    blockers: u128,
+}
+
+impl SideView {
+    /// A move needs the safety test only when the side has one royal and
+    /// the move could uncover or move it: in check, a royal move, a move of
+    /// a piece that alone shields the royal from a rook, picket or giraffe
+    /// line, or a second arrival (it empties its landing square).
+    fn of(pos: &Tamerlane) -> SideView {
+        let us = pos.side;
+        let them = us.flip();
+        let own = pos.by_color[us.index()];
+        let enemy = pos.by_color[them.index()];
+        let royals = pos.royals & own;
+        let single = royals.count_ones() == 1;
+        let royal_sq = royals.trailing_zeros() as u8;
+        let in_check = single && pos.royal_attacked(royal_sq, them);
+        let blockers = if single && !in_check && !is_citadel(royal_sq) {
+            pos.blockers(royal_sq, us)
+        } else {
+            0
+        };
+        SideView {
+            us,
+            own,
+            enemy,
+            occ: own | enemy,
+            capturable: enemy & !pos.parked(them),
+            royals,
+            single,
+            royal_sq,
+            in_check,
+            blockers,
+        }
     }
 }
