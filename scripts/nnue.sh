@@ -3,7 +3,9 @@
 # committed networks were made:
 #   1. `timur nnue datagen`: self-play at NODES nodes a move from random
 #      openings (RANDOM_PLIES random plies; for chess a tenth of the games
-#      are Chess960), written as 40-byte records (search score and result);
+#      are Chess960), written as 40-byte records (search score and result),
+#      played with the build's own evaluation or with PLAY_NET (a network
+#      file: the next generation's games come from the last one's play);
 #   1b. when LABEL_ENGINE names a UCI engine: `timur nnue relabel` scores
 #      the positions again with it at LABEL_DEPTH (7), its centipawns times
 #      LABEL_SCALE (1.35: Stockfish 15.1's scale to timur's chess scale;
@@ -22,9 +24,9 @@
 # Environment: NODES (5000), RANDOM_PLIES (8), THREADS (nproc), LAMBDA
 # (0.75), OUT (work folder, default a new temporary one), DATA (extra data
 # files to train on too), LABEL_ENGINE, LABEL_DEPTH, LABEL_SCALE, MIRROR,
-# BASE_NET, TC (5+0.05), SPRT_GAMES (400).
-# Then copy the network to src/variants/<game>/nnue/, record how it was
-# made in the .md beside it, rebuild, and commit with the SPRT result.
+# BASE_NET, PLAY_NET, TC (5+0.05), SPRT_GAMES (400).
+# Then copy the network to src/variants/<game>/networks/, record how it was
+# made in docs/nnue.md, rebuild, and commit with the SPRT result.
 set -euo pipefail
 game=${1:-chess}
 games=${2:-20000}
@@ -44,13 +46,17 @@ cargo build --release
 work=${OUT:-$(mktemp -d)}
 mkdir -p "$work"
 cp target/release/timur "$work/timur"
+play_net=()
+if [ -n "${PLAY_NET:-}" ]; then play_net=(--eval-file "$PLAY_NET"); fi
 echo "== $game self-play: $games games at $nodes nodes a move (in $work)"
 "$work/timur" nnue datagen --variant "$game" --games "$games" --nodes "$nodes" \
-  --random-plies "$plies" --threads "$threads" --seed "${SEED:-1}" --out "$work/$game.bin"
+  --random-plies "$plies" --threads "$threads" --seed "${SEED:-1}" "${play_net[@]}" \
+  --out "$work/$game.bin"
 data=("$work/$game.bin")
 if [ "$game" = chess ]; then
   "$work/timur" nnue datagen --variant chess960 --games $((games / 10)) --nodes "$nodes" \
-    --random-plies "$plies" --threads "$threads" --seed "${SEED:-1}" --out "$work/chess960.bin"
+    --random-plies "$plies" --threads "$threads" --seed "${SEED:-1}" "${play_net[@]}" \
+    --out "$work/chess960.bin"
   data+=("$work/chess960.bin")
 fi
 for extra in ${DATA:-}; do data+=("$extra"); done

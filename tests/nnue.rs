@@ -174,7 +174,7 @@ fn bad_eval_files_are_refused_and_the_engine_plays_on() {
 }
 
 #[test]
-fn the_embedded_network_loads_and_evaluates() {
+fn the_embedded_chess_network_loads_and_evaluates() {
     let embedded = timur::variants::chess::EMBEDDED_NETWORK;
     let net = Arc::new(Network::from_bytes(embedded.bytes).expect("embedded network"));
     assert_eq!(net.features, FeatureSet::Chess768);
@@ -185,9 +185,9 @@ fn the_embedded_network_loads_and_evaluates() {
 }
 
 #[test]
-fn the_committed_xiangqi_network_loads_and_values_a_chariot() {
-    let bytes = include_bytes!("../src/variants/xiangqi/networks/xiangqi-pk4s.tmnn");
-    let net = Arc::new(Network::from_bytes(bytes).expect("xiangqi network"));
+fn the_embedded_xiangqi_network_loads_and_values_a_chariot() {
+    let embedded = timur::variants::xiangqi::EMBEDDED_NETWORK;
+    let net = Arc::new(Network::from_bytes(embedded.bytes).expect("xiangqi network"));
     assert_eq!(net.features, FeatureSet::Xiangqi1260);
     // Red to move, Black's left chariot gone.
     let mut chariot_up =

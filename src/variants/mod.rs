@@ -15,7 +15,7 @@ use timur_search::{Game, HistoryEntry};
 use verdict::{Reason, Verdict};
 
 /// The networks built into the binary (each game's folder holds its own).
-pub const EMBEDDED_NETWORKS: &[Embedded] = &[chess::EMBEDDED_NETWORK];
+pub const EMBEDDED_NETWORKS: &[Embedded] = &[chess::EMBEDDED_NETWORK, xiangqi::EMBEDDED_NETWORK];
 
 /// How move text is written on the wire, where a game has more than one
 /// convention.

@@ -27,4 +27,5 @@ mod xboard;
 pub use board::{Kind, Square};
 pub use fen::START_FEN;
 pub use moves::Move;
+pub use nnue::EMBEDDED_NETWORK;
 pub use position::Xiangqi;

@@ -4,9 +4,20 @@
 use super::board::{color_of, kind_index};
 use super::position::Xiangqi;
 use crate::bitboard::Bits;
+use crate::nnue::active::Embedded;
 use crate::nnue::network::Network;
+use crate::nnue::record::GameTag;
 use crate::nnue::stack::AccumulatorStack;
 use std::sync::Arc;
+
+/// The network built into the binary (how it was made: docs/nnue.md). On
+/// by default: it beat the hand-written evaluation in an SPRT
+/// (`setoption name UseNNUE value false` returns to it).
+pub const EMBEDDED_NETWORK: Embedded = Embedded {
+    game: GameTag::Xiangqi,
+    bytes: include_bytes!("networks/xiangqi-pk5s.tmnn"),
+    on_by_default: true,
+};
 
 impl Xiangqi {
     /// Evaluates with `network` from now on (`None`: the hand-written
