@@ -135,7 +135,7 @@ impl Tamerlane {
         ] {
             for from in (self.by_kind[kind.index()] & side.own).squares() {
                 let from = from as u8;
-                let test = side.single && (side.in_check || side.blockers & bit(from) != 0);
+                let test = side.needs_test(from);
                 let targets =
                     self.piece_targets(kind, from, side.occ) & (side.capturable | !side.occ) & MAIN;
                 for to in targets.squares() {
@@ -154,8 +154,7 @@ impl Tamerlane {
             let from = from as u8;
             let transfers = kind_of(self.board[from as usize]) == Kind::PawnPawn
                 && self.pawn_of_pawns[us.index()] == 1;
-            let test =
-                side.single && (side.in_check || transfers || side.blockers & bit(from) != 0);
+            let test = side.needs_test(from) || (side.single && transfers);
             let mut targets = PAWN_ATT[us.index()][from as usize] & side.capturable;
             let push_to = match us {
                 Color::White => from as i32 + FILES as i32,
@@ -185,7 +184,7 @@ impl Tamerlane {
             & !self.royals;
         for from in parked.squares() {
             let from = from as u8;
-            let test = side.single && (side.in_check || side.blockers & bit(from) != 0);
+            let test = side.needs_test(from);
             for to in forks.squares() {
                 self.push_if_safe(
                     side,
@@ -337,6 +336,13 @@ struct SideView {
 }
 
 impl SideView {
+    /// Whether a move of the piece on `from` needs the royal-safety test:
+    /// one royal, and in check or the piece shields it from a line.
+    #[inline]
+    fn needs_test(&self, from: u8) -> bool {
+        self.single && (self.in_check || self.blockers & bit(from) != 0)
+    }
+
     /// A move needs the safety test only when the side has one royal and
     /// the move could uncover or move it: in check, a royal move, a move of
     /// a piece that alone shields the royal from a rook, picket or giraffe
