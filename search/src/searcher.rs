@@ -7,6 +7,7 @@ use crate::control::Control;
 use crate::game::{Game, MoveList};
 use crate::history::Histories;
 use crate::job::{CurrMove, HistoryEntry, Info, SearchJob, SearchResult};
+use crate::limits::Limits;
 use crate::movepick::{tactical_key, TT_MOVE};
 use crate::score::{outcome_score, to_score, value_from_tt, Score, EVAL_LIMIT, INFINITY};
 use crate::skill::{Skill, SKILL_LINES};
@@ -165,76 +166,18 @@ impl Searcher {
             None => multipv,
         };
         let tt = self.tt.read().unwrap_or_else(PoisonError::into_inner);
-        let game_over = |score: Score| {
-            report(&Info {
-                depth: 0,
-                seldepth: 0,
-                multipv: 1,
-                score,
-                bound: Bound::Exact,
-                nodes: 0,
-                nps: 0,
-                hashfull: tt.hashfull(),
-                time: started.elapsed(),
-                pv: Vec::new(),
-            });
-            hold_result(until_stopped(&limits), limits.ponder, control);
-            SearchResult {
-                best: None,
-                ponder: None,
-                score,
-                nodes: 0,
-                depth: 0,
-            }
-        };
-        // A position already finished by a rule (fifty moves, a citadel
-        // draw, Jasir's all-home) is still searched when it has legal
-        // moves: a GUI that asks for a move gets one.
-        let mut legal = MoveList::new();
-        root.legal_moves(&mut legal);
-        let allowed: Vec<G::Move> = legal
-            .iter()
-            .copied()
-            .filter(|mv| !excluded.contains(mv))
-            .collect();
-        if allowed.is_empty() {
+        let Some(candidates) = root_candidates(&root, wanted.as_deref(), &excluded, &tt) else {
+            // A position already finished by a rule (fifty moves, a citadel
+            // draw, Jasir's all-home) is still searched when it has legal
+            // moves: a GUI that asks for a move gets one.
             let outcome = root
                 .rule_outcome()
                 .unwrap_or_else(|| root.no_moves_outcome());
-            return game_over(outcome_score(outcome));
-        }
-        let mut candidates: Vec<G::Move> = match &wanted {
-            Some(wanted) => allowed
-                .iter()
-                .copied()
-                .filter(|mv| wanted.contains(mv))
-                .collect(),
-            None => allowed.clone(),
+            let score = outcome_score(outcome);
+            return game_over(score, &tt, started, &limits, control, report);
         };
-        if candidates.is_empty() {
-            candidates = allowed;
-        }
-
         tt.new_search();
-        let tt_move = tt
-            .probe(root.key())
-            .and_then(|e| e.code)
-            .and_then(G::move_from_code);
-        candidates.sort_by_key(|&mv| {
-            Reverse(if Some(mv) == tt_move {
-                TT_MOVE
-            } else if root.is_tactical(mv) {
-                tactical_key(root.tactical_order(mv))
-            } else {
-                0
-            })
-        });
-        let max_depth = if limits.infinite {
-            MAX_DEPTH
-        } else {
-            limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
-        }
-        .min(skill.map_or(MAX_DEPTH, |skill| skill.depth()));
+        let max_depth = depth_limit(&limits, skill);
         let shared = Shared {
             tt: &tt,
             control,
@@ -254,7 +197,6 @@ impl Searcher {
                 .unwrap_or_else(PoisonError::into_inner),
         );
         histories.resize_with(threads, Histories::default);
-        let (main_histories, helper_histories) = histories.split_at_mut(1);
         let main = Main::new(
             TimeManager::new(&limits, move_overhead, started),
             report,
@@ -267,50 +209,146 @@ impl Searcher {
             history: &history,
             candidates: &candidates,
         };
-
-        let mut main_worker = match &pool {
-            Some(pool) => pool.scope(|scope| {
-                for (index, histories) in helper_histories.iter_mut().enumerate() {
-                    scope.spawn(move |_| {
-                        let mut helper = setup.worker(None, histories);
-                        helper.run(1 + (index as u32 + 1) % 2, max_depth, 1);
-                    });
-                }
-                setup.run_main(main, &mut main_histories[0], max_depth, multipv)
-            }),
-            None => setup.run_main(main, &mut main_histories[0], max_depth, multipv),
-        };
+        let mut main_worker =
+            setup.run_all(pool.as_deref(), main, &mut histories, max_depth, multipv);
         main_worker.report_final();
 
-        let chosen = skill.map_or(0, |skill| skill_choice(skill, &main_worker));
-        let best = &main_worker.root_moves[chosen];
-        let value = best.value();
-        let score = if value > -INFINITY {
-            to_score(value)
-        } else {
-            Score::Cp(root.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT))
-        };
-        let ponder = best.pv.get(1).copied().or_else(|| {
-            let mut after = root.clone();
-            after.make_move(best.mv);
-            tt.probe(after.key())
-                .and_then(|e| e.code)
-                .and_then(G::move_from_code)
-                .filter(|&reply| after.is_legal(reply))
-        });
-        let result = SearchResult {
-            best: Some(best.mv),
-            ponder,
-            score,
-            nodes: shared.nodes.load(Ordering::Relaxed),
-            depth: main_worker.completed_depth,
-        };
+        let result = final_result(
+            &main_worker,
+            &root,
+            &tt,
+            skill,
+            shared.nodes.load(Ordering::Relaxed),
+        );
         drop(main_worker);
         *self
             .histories
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = histories;
         result
+    }
+}
+
+/// A finished game's answer: one info line with its score, then (as
+/// `limits` ask) held until the GUI's `stop`, with no move.
+fn game_over<M>(
+    score: Score,
+    tt: &TranspositionTable,
+    started: Instant,
+    limits: &Limits,
+    control: &Control,
+    report: &(dyn Fn(&Info<M>) + Sync),
+) -> SearchResult<M> {
+    report(&Info {
+        depth: 0,
+        seldepth: 0,
+        multipv: 1,
+        score,
+        bound: Bound::Exact,
+        nodes: 0,
+        nps: 0,
+        hashfull: tt.hashfull(),
+        time: started.elapsed(),
+        pv: Vec::new(),
+    });
+    hold_result(until_stopped(limits), limits.ponder, control);
+    SearchResult {
+        best: None,
+        ponder: None,
+        score,
+        nodes: 0,
+        depth: 0,
+    }
+}
+
+/// The root moves to search, best-guess first (the table's move, then
+/// captures by their order): the wanted ones (`searchmoves`) among the legal
+/// moves not excluded, or all of those if none is wanted or allowed; `None`
+/// when every legal move is excluded or there is none.
+fn root_candidates<G: Game>(
+    root: &G,
+    wanted: Option<&[G::Move]>,
+    excluded: &[G::Move],
+    tt: &TranspositionTable,
+) -> Option<Vec<G::Move>> {
+    let mut legal = MoveList::new();
+    root.legal_moves(&mut legal);
+    let allowed: Vec<G::Move> = legal
+        .iter()
+        .copied()
+        .filter(|mv| !excluded.contains(mv))
+        .collect();
+    if allowed.is_empty() {
+        return None;
+    }
+    let mut candidates: Vec<G::Move> = match wanted {
+        Some(wanted) => allowed
+            .iter()
+            .copied()
+            .filter(|mv| wanted.contains(mv))
+            .collect(),
+        None => Vec::new(),
+    };
+    if candidates.is_empty() {
+        candidates = allowed;
+    }
+    let tt_move = tt
+        .probe(root.key())
+        .and_then(|e| e.code)
+        .and_then(G::move_from_code);
+    candidates.sort_by_key(|&mv| {
+        Reverse(if Some(mv) == tt_move {
+            TT_MOVE
+        } else if root.is_tactical(mv) {
+            tactical_key(root.tactical_order(mv))
+        } else {
+            0
+        })
+    });
+    Some(candidates)
+}
+
+/// The deepest iteration `limits` and `skill` allow.
+fn depth_limit(limits: &Limits, skill: Option<Skill>) -> u32 {
+    if limits.infinite {
+        MAX_DEPTH
+    } else {
+        limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+    }
+    .min(skill.map_or(MAX_DEPTH, |skill| skill.depth()))
+}
+
+/// The move to play (the best line, or the one `skill` picks), its score
+/// and a ponder move (the line's second move, else the table's reply).
+fn final_result<G: Game>(
+    worker: &Worker<'_, G>,
+    root: &G,
+    tt: &TranspositionTable,
+    skill: Option<Skill>,
+    nodes: u64,
+) -> SearchResult<G::Move> {
+    let chosen = skill.map_or(0, |skill| skill_choice(skill, worker));
+    let best = &worker.root_moves[chosen];
+    let value = best.value();
+    let score = if value > -INFINITY {
+        to_score(value)
+    } else {
+        Score::Cp(root.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT))
+    };
+    let ponder = best.pv.get(1).copied().or_else(|| {
+        let mut after = root.clone();
+        after.make_move(best.mv);
+        tt.probe(after.key())
+            .and_then(|e| e.code)
+            .and_then(G::move_from_code)
+            .filter(|&reply| after.is_legal(reply))
+    });
+    SearchResult {
+        best: Some(best.mv),
+        ponder,
+        score,
+        nodes,
+        depth: worker.completed_depth,
     }
 }
 
@@ -364,6 +402,31 @@ impl<'a, G: Game> Setup<'a, G> {
             self.candidates,
             histories,
         )
+    }
+
+    /// Runs the helpers (one per entry of `histories` after the first, on
+    /// `pool`) beside the main worker, and returns the main worker.
+    fn run_all(
+        self,
+        pool: Option<&ThreadPool>,
+        main: Main<'a, G::Move>,
+        histories: &'a mut [Histories],
+        max_depth: u32,
+        multipv: usize,
+    ) -> Worker<'a, G> {
+        let (main_histories, helper_histories) = histories.split_at_mut(1);
+        match pool {
+            Some(pool) => pool.scope(|scope| {
+                for (index, histories) in helper_histories.iter_mut().enumerate() {
+                    scope.spawn(move |_| {
+                        let mut helper = self.worker(None, histories);
+                        helper.run(1 + (index as u32 + 1) % 2, max_depth, 1);
+                    });
+                }
+                self.run_main(main, &mut main_histories[0], max_depth, multipv)
+            }),
+            None => self.run_main(main, &mut main_histories[0], max_depth, multipv),
+        }
     }
 
     /// Runs the main worker to the end, then tells the helpers to stop.
