@@ -9,6 +9,7 @@ mod kind;
 mod memory;
 pub mod options;
 pub mod output;
+mod search_thread;
 mod state;
 pub mod strength;
 pub mod ucci;
@@ -20,6 +21,9 @@ pub use game::{AnyGame, SolveTable};
 pub use kind::VariantKind;
 pub use state::GameState;
 pub use strength::Strength;
+
+use search_thread::{first_legal_move, parse_moves, SearchThread};
+use wdl::WdlModel;
 
 use crate::perft::perft_divide;
 use crate::rng::Rng;
@@ -480,30 +484,12 @@ impl Engine {
             .then(|| self.kind().wdl_model())
             .flatten();
         // A weakened engine searches even a solved position.
-        if unrestricted && answers_at_once && skill.is_none() {
-            let table = self.solve_table.as_deref();
-            let solved = table.and_then(|t| self.game.solved_answer(t, self.notation()));
-            if let Some((best, score, plies)) = solved {
-                events(SearchEvent::Info(TextInfo {
-                    depth: plies.max(1),
-                    seldepth: plies.max(1),
-                    multipv: 1,
-                    score,
-                    bound: Bound::Exact,
-                    nodes: 0,
-                    nps: 0,
-                    hashfull: 0,
-                    time: Duration::ZERO,
-                    pv: vec![best.clone()],
-                    wdl: wdl_model.map(|model| model.wdl(score)),
-                }));
-                events(SearchEvent::Done(TextBest {
-                    best: Some(best),
-                    ponder: None,
-                    score,
-                }));
-                return Vec::new();
-            }
+        if unrestricted
+            && answers_at_once
+            && skill.is_none()
+            && self.answer_solved(wdl_model, &*events)
+        {
+            return Vec::new();
         }
         let control = Arc::new(Control::new());
         let searcher = Arc::clone(&self.searcher);
@@ -513,65 +499,23 @@ impl Engine {
         let thread_control = Arc::clone(&control);
         let mut notes = Vec::new();
         let spawned = with_game!(&self.game, state => {
-            let mut parse_all = |texts: &[String], what: &str| -> Vec<_> {
-                texts.iter().filter_map(|t| match state.position().parse_move(t, notation) {
-                    Ok(mv) => Some(mv),
-                    Err(why) => {
-                        notes.push(format!("{what} `{t}` ignored: {why}"));
-                        None
-                    }
-                }).collect()
-            };
-            let wanted = parse_all(&request.searchmoves, "searchmoves");
-            let root_moves = (!wanted.is_empty()).then_some(wanted);
-            let excluded = parse_all(&request.banmoves, "banmoves");
+            let pos = state.position();
+            let wanted = parse_moves(pos, &request.searchmoves, "searchmoves", notation, &mut notes);
+            let excluded = parse_moves(pos, &request.banmoves, "banmoves", notation, &mut notes);
             let job = SearchJob {
-                root: state.position().for_search(),
+                root: pos.for_search(),
                 history: state.history().to_vec(),
-                root_moves,
+                root_moves: (!wanted.is_empty()).then_some(wanted),
                 excluded,
                 limits: request.limits,
                 multipv,
                 move_overhead,
                 skill,
             };
-            let mut legal = timur_search::MoveList::new();
-            timur_search::Game::legal_moves(state.position(), &mut legal);
-            let first_legal = legal.first().map(|&mv| state.position().format_move(mv, notation));
-            let state = state.clone();
-            let thread_events = Arc::clone(&events);
-            std::thread::Builder::new()
-                .name("search".into())
-                .stack_size(timur_search::STACK_SIZE)
-                .spawn(move || {
-                    let events = thread_events;
-                    let report = |info: &timur_search::Info<_>| {
-                        events(SearchEvent::Info(TextInfo {
-                            depth: info.depth,
-                            seldepth: info.seldepth,
-                            multipv: info.multipv,
-                            score: info.score,
-                            bound: info.bound,
-                            nodes: info.nodes,
-                            nps: info.nps,
-                            hashfull: info.hashfull,
-                            time: info.time,
-                            pv: state.line_text(&info.pv, notation),
-                            wdl: wdl_model.map(|model| model.wdl(info.score)),
-                        }))
-                    };
-                    let root = state.position();
-                    let currmove = |c: &timur_search::CurrMove<_>| {
-                        events(SearchEvent::CurrMove {
-                            mv: root.format_move(c.mv, notation),
-                            number: c.number,
-                        })
-                    };
-                    let result = searcher.search_with_moves(job, &thread_control, &report, &currmove);
-                    let line: Vec<_> = result.best.into_iter().chain(result.ponder).collect();
-                    let mut text = state.line_text(&line, notation).into_iter();
-                    events(SearchEvent::Done(TextBest { best: text.next(), ponder: text.next(), score: result.score }));
-                })
+            let first_legal = first_legal_move(pos, notation);
+            let thread = SearchThread { searcher, control: thread_control, events: Arc::clone(&events), notation, wdl_model };
+            thread
+                .spawn(state.clone(), job)
                 .map_err(|why| (format!("cannot start the search thread: {why}; playing the first legal move"), first_legal))
         });
         match spawned {
@@ -586,6 +530,35 @@ impl Engine {
             }
         }
         notes
+    }
+
+    /// Answers `go` from the solving table when the position is in it: one
+    /// info line and the move, as a search would; false when it is not.
+    fn answer_solved(&self, wdl_model: Option<WdlModel>, events: &dyn Fn(SearchEvent)) -> bool {
+        let table = self.solve_table.as_deref();
+        let solved = table.and_then(|t| self.game.solved_answer(t, self.notation()));
+        let Some((best, score, plies)) = solved else {
+            return false;
+        };
+        events(SearchEvent::Info(TextInfo {
+            depth: plies.max(1),
+            seldepth: plies.max(1),
+            multipv: 1,
+            score,
+            bound: Bound::Exact,
+            nodes: 0,
+            nps: 0,
+            hashfull: 0,
+            time: Duration::ZERO,
+            pv: vec![best.clone()],
+            wdl: wdl_model.map(|model| model.wdl(score)),
+        }));
+        events(SearchEvent::Done(TextBest {
+            best: Some(best),
+            ponder: None,
+            score,
+        }));
+        true
     }
 
     /// Asks a running search to stop (it still reports its move).
