@@ -86,18 +86,7 @@ impl Session {
                 variant,
                 fen,
                 number,
-            } => {
-                let kind: VariantKind = variant.parse()?;
-                let fen = match (fen, kind, number) {
-                    (Some(fen), _, _) => Some(fen),
-                    (None, VariantKind::Chess960, n) => Some(chess960_fen(n)?),
-                    (None, _, Some(_)) => return Err("`number` is for chess960 only".into()),
-                    (None, _, None) => None,
-                };
-                self.reset(kind, fen, Vec::new())?;
-                self.engine.clear_hash();
-                Ok(self.changed(true))
-            }
+            } => self.new_game(&variant, fen, number),
             ClientMsg::Move { text } => {
                 if self.result().is_some() {
                     return Err(format!("move `{text}`: the game is over"));
@@ -105,46 +94,18 @@ impl Session {
                 self.play(&text)?;
                 Ok(self.changed(true))
             }
-            ClientMsg::Undo => {
-                if self.ply == 0 {
-                    return Err("nothing to undo".into());
-                }
-                self.goto(self.ply - 1)?;
-                Ok(self.changed(false))
-            }
-            ClientMsg::Redo => {
-                if self.ply == self.line.len() {
-                    return Err("nothing to redo".into());
-                }
-                self.goto(self.ply + 1)?;
-                Ok(self.changed(false))
-            }
-            ClientMsg::Jump { ply } => {
-                if ply > self.line.len() {
-                    return Err(format!("no ply {ply}: the line has {}", self.line.len()));
-                }
-                self.goto(ply)?;
-                Ok(self.changed(false))
-            }
+            ClientMsg::Undo => match self.ply.checked_sub(1) {
+                Some(ply) => self.jump(ply),
+                None => Err("nothing to undo".into()),
+            },
+            ClientMsg::Redo if self.ply == self.line.len() => Err("nothing to redo".into()),
+            ClientMsg::Redo => self.jump(self.ply + 1),
+            ClientMsg::Jump { ply } => self.jump(ply),
             ClientMsg::Engine {
                 sides,
                 depth,
                 movetime_ms,
-            } => {
-                if depth == Some(0) || movetime_ms == Some(0) {
-                    return Err("depth and time must be positive".into());
-                }
-                if depth.is_none() && movetime_ms.is_none() {
-                    return Err("give a depth or a time per move".into());
-                }
-                self.sides = sides;
-                self.limits = Limits {
-                    depth: depth.map(|d| d.min(64)),
-                    movetime: movetime_ms.map(Duration::from_millis),
-                    ..Limits::default()
-                };
-                Ok(self.changed(true))
-            }
+            } => self.set_engine(sides, depth, movetime_ms),
             ClientMsg::Go => {
                 if self.result().is_some() {
                     return Err("the game is over".into());
@@ -152,15 +113,7 @@ impl Session {
                 self.start_search(Purpose::Play)?;
                 Ok(vec![self.state()])
             }
-            ClientMsg::Analyse { on, multipv } => {
-                let lines = multipv.unwrap_or(self.multipv);
-                if !(1..=3).contains(&lines) {
-                    return Err(format!("multipv {lines}: 1 to 3 lines"));
-                }
-                self.multipv = lines;
-                self.analysing = on;
-                Ok(self.changed(false))
-            }
+            ClientMsg::Analyse { on, multipv } => self.set_analysis(on, multipv),
             ClientMsg::Stop => {
                 self.engine.stop();
                 Ok(Vec::new())
@@ -183,6 +136,68 @@ impl Session {
                 Ok(self.changed(false))
             }
         }
+    }
+
+    /// A new game of `variant`: from `fen`, or Chess960 array `number`
+    /// (random without one), or the start; the table is cleared.
+    fn new_game(
+        &mut self,
+        variant: &str,
+        fen: Option<String>,
+        number: Option<u32>,
+    ) -> Result<Vec<ServerMsg>, String> {
+        let kind: VariantKind = variant.parse()?;
+        let fen = match (fen, kind, number) {
+            (Some(fen), _, _) => Some(fen),
+            (None, VariantKind::Chess960, n) => Some(chess960_fen(n)?),
+            (None, _, Some(_)) => return Err("`number` is for chess960 only".into()),
+            (None, _, None) => None,
+        };
+        self.reset(kind, fen, Vec::new())?;
+        self.engine.clear_hash();
+        Ok(self.changed(true))
+    }
+
+    /// Shows the line at `ply` (undo, redo, a click on a move).
+    fn jump(&mut self, ply: usize) -> Result<Vec<ServerMsg>, String> {
+        if ply > self.line.len() {
+            return Err(format!("no ply {ply}: the line has {}", self.line.len()));
+        }
+        self.goto(ply)?;
+        Ok(self.changed(false))
+    }
+
+    /// Which sides the engine plays, and its depth or time per move.
+    fn set_engine(
+        &mut self,
+        sides: Sides,
+        depth: Option<u32>,
+        movetime_ms: Option<u64>,
+    ) -> Result<Vec<ServerMsg>, String> {
+        if depth == Some(0) || movetime_ms == Some(0) {
+            return Err("depth and time must be positive".into());
+        }
+        if depth.is_none() && movetime_ms.is_none() {
+            return Err("give a depth or a time per move".into());
+        }
+        self.sides = sides;
+        self.limits = Limits {
+            depth: depth.map(|d| d.min(64)),
+            movetime: movetime_ms.map(Duration::from_millis),
+            ..Limits::default()
+        };
+        Ok(self.changed(true))
+    }
+
+    /// Analysis on or off, with 1 to 3 lines.
+    fn set_analysis(&mut self, on: bool, multipv: Option<usize>) -> Result<Vec<ServerMsg>, String> {
+        let lines = multipv.unwrap_or(self.multipv);
+        if !(1..=3).contains(&lines) {
+            return Err(format!("multipv {lines}: 1 to 3 lines"));
+        }
+        self.multipv = lines;
+        self.analysing = on;
+        Ok(self.changed(false))
     }
 
     /// Handles a search event; stale events (of a search since replaced)
