@@ -10,7 +10,7 @@ use common::EngineProcess;
 use proptest::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
-use timur::nnue::network::{FeatureSet, Network};
+use timur::nnue::network::{FeatureSet, Network, MAX_HIDDEN};
 use timur::variants::chess::Chess;
 use timur::variants::xiangqi::Xiangqi;
 use timur::variants::Variant;
@@ -26,10 +26,12 @@ const POSITIONS: [&str; 5] = [
 
 /// A network with small pseudo-random weights, so every feature matters.
 fn noisy_network() -> Arc<Network> {
-    noisy(FeatureSet::Chess768)
+    noisy(FeatureSet::Chess768, 128)
 }
 
-fn noisy(features: FeatureSet) -> Arc<Network> {
+/// `hidden` neurons per perspective: both the smaller and the largest size
+/// are walked through games below.
+fn noisy(features: FeatureSet, hidden: usize) -> Arc<Network> {
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
     let mut next = move |range: u64| {
         state ^= state << 13;
@@ -37,7 +39,7 @@ fn noisy(features: FeatureSet) -> Arc<Network> {
         state ^= state << 17;
         (state % (2 * range + 1)) as i16 - range as i16
     };
-    let mut net = Network::zeros(features);
+    let mut net = Network::zeros(features, hidden);
     net.feature_weights.iter_mut().for_each(|w| *w = next(50));
     net.feature_bias.iter_mut().for_each(|w| *w = next(50));
     net.output_weights.iter_mut().for_each(|w| *w = next(80));
@@ -99,7 +101,7 @@ proptest! {
         choices in proptest::collection::vec((any::<u16>(), any::<bool>()), 1..80),
     ) {
         let mut pos = Xiangqi::start_position();
-        pos.attach_network(Some(noisy(FeatureSet::Xiangqi1260)));
+        pos.attach_network(Some(noisy(FeatureSet::Xiangqi1260, MAX_HIDDEN)));
         walk(&mut pos, &choices, Xiangqi::accumulators_match_refresh)?;
     }
 }

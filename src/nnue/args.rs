@@ -2,7 +2,7 @@
 
 use super::compare::CompareSettings;
 use super::datagen::DatagenSettings;
-use super::network::{FeatureSet, HIDDEN};
+use super::network::{valid_hidden, FeatureSet, HIDDEN_STEP, MAX_HIDDEN};
 use super::relabel::RelabelSettings;
 use super::train::TrainSettings;
 use crate::engine::VariantKind;
@@ -146,8 +146,8 @@ pub struct TrainArgs {
     /// Data files written by `timur nnue datagen`.
     #[arg(long, required = true, num_args = 1..)]
     pub data: Vec<PathBuf>,
-    /// Hidden neurons per perspective (this build: 128).
-    #[arg(long, default_value_t = HIDDEN)]
+    /// Hidden neurons per perspective: a multiple of 16 up to 256.
+    #[arg(long, default_value_t = 128)]
     pub hidden: usize,
     /// Passes over the data.
     #[arg(long, default_value_t = 10)]
@@ -193,14 +193,15 @@ impl TrainArgs {
                 ))
             }
         };
-        if self.hidden != HIDDEN {
+        if !valid_hidden(self.hidden) {
             return Err(format!(
-                "--hidden {}: this build's networks have {HIDDEN} hidden neurons (network::HIDDEN)",
+                "--hidden {}: a multiple of {HIDDEN_STEP} up to {MAX_HIDDEN}",
                 self.hidden
             ));
         }
         Ok(TrainSettings {
             features,
+            hidden: self.hidden,
             data: self.data.clone(),
             epochs: self.epochs.max(1),
             batch: self.batch.max(1),

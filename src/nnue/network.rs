@@ -1,5 +1,5 @@
 //! A quantised perspective network, (F → H)×2 → 1 with SCReLU, and its
-//! file format.
+//! file format. H is the file's: any multiple of 16 up to [`MAX_HIDDEN`].
 //!
 //! The side to move's accumulator and the other side's are each the feature
 //! bias plus one column of `feature_weights` per active feature; the output
@@ -15,9 +15,17 @@
 
 use super::record::GameTag;
 
-/// Hidden neurons per perspective: fixed at compile time so accumulator
-/// loops have a known length and vectorise.
-pub const HIDDEN: usize = 128;
+/// The most hidden neurons per perspective a network may have: the
+/// accumulators' fixed size (a smaller network uses their first H values).
+pub const MAX_HIDDEN: usize = 256;
+
+/// Hidden sizes are multiples of this (whole vector registers).
+pub const HIDDEN_STEP: usize = 16;
+
+/// Whether `hidden` is a size networks may have.
+pub const fn valid_hidden(hidden: usize) -> bool {
+    hidden > 0 && hidden <= MAX_HIDDEN && hidden.is_multiple_of(HIDDEN_STEP)
+}
 
 /// Quantisation of the feature layer (1.0 = `QA`).
 pub const QA: i32 = 255;
@@ -106,8 +114,9 @@ impl FeatureSet {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[repr(align(64))]
 pub struct Accumulator {
-    /// Hidden values per perspective.
-    pub values: [[i16; HIDDEN]; 2],
+    /// Hidden values per perspective (the network's first H are used; the
+    /// rest stay zero).
+    pub values: [[i16; MAX_HIDDEN]; 2],
 }
 
 /// A loaded network.
@@ -115,6 +124,8 @@ pub struct Accumulator {
 pub struct Network {
     /// What it reads.
     pub features: FeatureSet,
+    /// H: hidden neurons per perspective.
+    pub hidden: usize,
     /// `F·H`, feature-major.
     pub feature_weights: Vec<i16>,
     /// `H`.
@@ -132,13 +143,15 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 impl Network {
-    /// A network of all zeros (outputs 0) for `features`.
-    pub fn zeros(features: FeatureSet) -> Network {
+    /// A network of all zeros (outputs 0) for `features`, with `hidden`
+    /// neurons per perspective (a [`valid_hidden`] size).
+    pub fn zeros(features: FeatureSet, hidden: usize) -> Network {
         Network {
             features,
-            feature_weights: vec![0; features.inputs() * HIDDEN],
-            feature_bias: vec![0; HIDDEN],
-            output_weights: vec![0; 2 * HIDDEN],
+            hidden,
+            feature_weights: vec![0; features.inputs() * hidden],
+            feature_bias: vec![0; hidden],
+            output_weights: vec![0; 2 * hidden],
             output_bias: 0,
         }
     }
@@ -163,9 +176,9 @@ impl Network {
         let features = FeatureSet::from_id(word(8))
             .ok_or_else(|| format!("unknown feature set {}", word(8)))?;
         let (inputs, hidden) = (word(12) as usize, word(16) as usize);
-        if inputs != features.inputs() || hidden != HIDDEN {
+        if inputs != features.inputs() || !valid_hidden(hidden) {
             return Err(format!(
-                "network shape {inputs}→{hidden} (this build needs {}→{HIDDEN})",
+                "network shape {inputs}→{hidden} (this build reads {}→H, H a multiple of {HIDDEN_STEP} up to {MAX_HIDDEN})",
                 features.inputs()
             ));
         }
@@ -194,6 +207,7 @@ impl Network {
             i32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
         Ok(Network {
             features,
+            hidden,
             feature_weights,
             feature_bias,
             output_weights,
@@ -224,7 +238,7 @@ impl Network {
             VERSION,
             self.features as u32,
             self.features.inputs() as u32,
-            HIDDEN as u32,
+            self.hidden as u32,
         ] {
             out.extend_from_slice(&word.to_le_bytes());
         }
@@ -242,21 +256,25 @@ impl Network {
         out
     }
 
-    /// The column of `feature`.
+    /// The column of `feature` (H values).
     #[inline]
-    fn column(&self, feature: usize) -> &[i16; HIDDEN] {
-        let start = feature * HIDDEN;
-        self.feature_weights[start..start + HIDDEN]
-            .try_into()
-            .unwrap_or(&[0; HIDDEN])
+    fn column(&self, feature: usize) -> &[i16] {
+        let start = feature * self.hidden;
+        &self.feature_weights[start..start + self.hidden]
+    }
+
+    /// Accumulators holding only the bias.
+    pub fn bias(&self) -> Accumulator {
+        let mut bias = [0; MAX_HIDDEN];
+        bias[..self.hidden].copy_from_slice(&self.feature_bias);
+        Accumulator {
+            values: [bias, bias],
+        }
     }
 
     /// Accumulators for a set of pieces `(color, kind, square)`.
     pub fn refresh(&self, pieces: impl Iterator<Item = (usize, usize, usize)>) -> Accumulator {
-        let bias: [i16; HIDDEN] = self.feature_bias[..].try_into().unwrap_or([0; HIDDEN]);
-        let mut acc = Accumulator {
-            values: [bias, bias],
-        };
+        let mut acc = self.bias();
         for (color, kind, square) in pieces {
             self.add(&mut acc, color, kind, square);
         }
@@ -268,7 +286,8 @@ impl Network {
     pub fn add(&self, acc: &mut Accumulator, color: usize, kind: usize, square: usize) {
         for perspective in 0..2 {
             let column = self.column(self.features.index(perspective, color, kind, square));
-            for (v, w) in acc.values[perspective].iter_mut().zip(column) {
+            let values = &mut acc.values[perspective][..self.hidden];
+            for (v, w) in values.iter_mut().zip(column) {
                 *v = v.wrapping_add(*w);
             }
         }
@@ -279,7 +298,8 @@ impl Network {
     pub fn remove(&self, acc: &mut Accumulator, color: usize, kind: usize, square: usize) {
         for perspective in 0..2 {
             let column = self.column(self.features.index(perspective, color, kind, square));
-            for (v, w) in acc.values[perspective].iter_mut().zip(column) {
+            let values = &mut acc.values[perspective][..self.hidden];
+            for (v, w) in values.iter_mut().zip(column) {
                 *v = v.wrapping_sub(*w);
             }
         }
@@ -287,8 +307,8 @@ impl Network {
 
     /// The evaluation in centipawns for the side `mover` (0 White, 1 Black).
     pub fn evaluate(&self, acc: &Accumulator, mover: usize) -> i32 {
-        let half = |values: &[i16; HIDDEN], weights: &[i16]| -> i64 {
-            values
+        let half = |values: &[i16; MAX_HIDDEN], weights: &[i16]| -> i64 {
+            values[..self.hidden]
                 .iter()
                 .zip(weights)
                 .map(|(&v, &w)| {
@@ -298,8 +318,8 @@ impl Network {
                 .sum()
         };
         let (us, them) = (&acc.values[mover], &acc.values[1 - mover]);
-        let sum =
-            half(us, &self.output_weights[..HIDDEN]) + half(them, &self.output_weights[HIDDEN..]);
+        let sum = half(us, &self.output_weights[..self.hidden])
+            + half(them, &self.output_weights[self.hidden..]);
         let output = sum / i64::from(QA) + i64::from(self.output_bias);
         (output * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
@@ -343,7 +363,7 @@ mod tests {
             state ^= state << 17;
             ((state % (2 * range as u64 + 1)) as i64 - range) as i16
         };
-        let mut net = Network::zeros(features);
+        let mut net = Network::zeros(features, 128);
         net.feature_weights.iter_mut().for_each(|w| *w = next(60));
         net.feature_bias.iter_mut().for_each(|w| *w = next(60));
         net.output_weights.iter_mut().for_each(|w| *w = next(100));
@@ -355,6 +375,30 @@ mod tests {
     fn files_round_trip() {
         let net = noisy(FeatureSet::Chess768);
         assert_eq!(Network::from_bytes(&net.to_bytes()).unwrap(), net);
+    }
+
+    #[test]
+    fn every_hidden_size_reads_back_and_other_sizes_are_refused() {
+        for hidden in [16, 128, MAX_HIDDEN] {
+            let mut net = Network::zeros(FeatureSet::Xiangqi1260, hidden);
+            net.feature_bias.iter_mut().for_each(|b| *b = 40);
+            net.output_weights.iter_mut().for_each(|w| *w = 200);
+            let read = Network::from_bytes(&net.to_bytes()).unwrap();
+            assert_eq!(read, net);
+            // All neurons at 40 on both sides: 2H · 40² · 200 / QA units.
+            let expected = 2 * hidden as i64 * 40 * 40 * 200 / i64::from(QA);
+            let cp = expected * i64::from(SCALE) / i64::from(QA * QB);
+            assert_eq!(
+                i64::from(read.evaluate(&read.refresh(std::iter::empty()), 0)),
+                cp
+            );
+        }
+        for hidden in [0, 24, MAX_HIDDEN + HIDDEN_STEP] {
+            let mut bytes = Network::zeros(FeatureSet::Chess768, 16).to_bytes();
+            bytes[16..20].copy_from_slice(&(hidden as u32).to_le_bytes());
+            let why = Network::from_bytes(&bytes).unwrap_err();
+            assert!(why.contains("shape"), "{hidden}: {why}");
+        }
     }
 
     #[test]

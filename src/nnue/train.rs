@@ -7,7 +7,7 @@
 //! (side to move's view), the prediction `sigmoid(output)`, and the loss the
 //! mean squared error, as bullet-trained engines do.
 
-use super::network::{Accumulator, FeatureSet, Network, HIDDEN, QA, QB, SCALE};
+use super::network::{FeatureSet, Network, MAX_HIDDEN, QA, QB, SCALE};
 use super::record::{Record, RecordReader};
 use crate::rng::Rng;
 use rayon::prelude::*;
@@ -19,6 +19,8 @@ use std::time::Instant;
 pub struct TrainSettings {
     /// The network's inputs (and so which records are used).
     pub features: FeatureSet,
+    /// Hidden neurons per perspective (a `valid_hidden` size).
+    pub hidden: usize,
     /// Data files.
     pub data: Vec<PathBuf>,
     /// Passes over the training positions.
@@ -56,6 +58,7 @@ struct Sample {
 /// The float network being trained.
 #[derive(Clone)]
 struct FloatNet {
+    hidden: usize,
     w1: Vec<f32>,
     b1: Vec<f32>,
     w2: Vec<f32>,
@@ -73,11 +76,11 @@ struct Grads {
 }
 
 impl Grads {
-    fn zeros(inputs: usize) -> Grads {
+    fn zeros(inputs: usize, hidden: usize) -> Grads {
         Grads {
-            w1: vec![0.0; inputs * HIDDEN],
-            b1: vec![0.0; HIDDEN],
-            w2: vec![0.0; 2 * HIDDEN],
+            w1: vec![0.0; inputs * hidden],
+            b1: vec![0.0; hidden],
+            w2: vec![0.0; 2 * hidden],
             b2: 0.0,
             loss: 0.0,
         }
@@ -98,42 +101,45 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 impl FloatNet {
-    fn random(inputs: usize, rng: &mut Rng) -> FloatNet {
+    fn random(inputs: usize, hidden: usize, rng: &mut Rng) -> FloatNet {
         let mut uniform = |bound: f32| {
             let unit = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
             (2.0 * unit - 1.0) * bound
         };
         let b1_bound = 1.0 / (inputs as f32).sqrt();
-        let b2_bound = 1.0 / (2.0 * HIDDEN as f32).sqrt();
+        let b2_bound = 1.0 / (2.0 * hidden as f32).sqrt();
         FloatNet {
-            w1: (0..inputs * HIDDEN).map(|_| uniform(b1_bound)).collect(),
-            b1: (0..HIDDEN).map(|_| uniform(b1_bound)).collect(),
-            w2: (0..2 * HIDDEN).map(|_| uniform(b2_bound)).collect(),
+            hidden,
+            w1: (0..inputs * hidden).map(|_| uniform(b1_bound)).collect(),
+            b1: (0..hidden).map(|_| uniform(b1_bound)).collect(),
+            w2: (0..2 * hidden).map(|_| uniform(b2_bound)).collect(),
             b2: 0.0,
         }
     }
 
-    /// Accumulator of one perspective.
-    fn accumulate(&self, features: &[u16]) -> [f32; HIDDEN] {
-        let mut acc = [0.0f32; HIDDEN];
-        acc.copy_from_slice(&self.b1);
+    /// Accumulator of one perspective (its first H values).
+    fn accumulate(&self, features: &[u16]) -> [f32; MAX_HIDDEN] {
+        let h = self.hidden;
+        let mut acc = [0.0f32; MAX_HIDDEN];
+        acc[..h].copy_from_slice(&self.b1);
         for &f in features {
-            let column = &self.w1[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
-            acc.iter_mut().zip(column).for_each(|(a, w)| *a += w);
+            let column = &self.w1[f as usize * h..(f as usize + 1) * h];
+            acc[..h].iter_mut().zip(column).for_each(|(a, w)| *a += w);
         }
         acc
     }
 
     /// The raw output (centipawns / SCALE) and the two accumulators.
-    fn forward(&self, sample: &Sample) -> (f32, [[f32; HIDDEN]; 2]) {
+    fn forward(&self, sample: &Sample) -> (f32, [[f32; MAX_HIDDEN]; 2]) {
+        let h = self.hidden;
         let accs = [
             self.accumulate(&sample.features[0]),
             self.accumulate(&sample.features[1]),
         ];
         let mut out = self.b2;
         for (side, acc) in accs.iter().enumerate() {
-            let weights = &self.w2[side * HIDDEN..(side + 1) * HIDDEN];
-            out += acc
+            let weights = &self.w2[side * h..(side + 1) * h];
+            out += acc[..h]
                 .iter()
                 .zip(weights)
                 .map(|(a, w)| {
@@ -153,20 +159,22 @@ impl FloatNet {
         grads.loss += f64::from(error * error);
         let g = 2.0 * error * pred * (1.0 - pred);
         grads.b2 += g;
+        let h = self.hidden;
         for (side, acc) in accs.iter().enumerate() {
-            let mut d_acc = [0.0f32; HIDDEN];
-            for h in 0..HIDDEN {
-                let a = acc[h];
+            let mut d_acc = [0.0f32; MAX_HIDDEN];
+            for n in 0..h {
+                let a = acc[n];
                 let c = a.clamp(0.0, 1.0);
-                grads.w2[side * HIDDEN + h] += g * c * c;
+                grads.w2[side * h + n] += g * c * c;
                 if a > 0.0 && a < 1.0 {
-                    d_acc[h] = g * self.w2[side * HIDDEN + h] * 2.0 * a;
+                    d_acc[n] = g * self.w2[side * h + n] * 2.0 * a;
                 }
             }
-            grads.b1.iter_mut().zip(&d_acc).for_each(|(b, d)| *b += d);
+            let d_acc = &d_acc[..h];
+            grads.b1.iter_mut().zip(d_acc).for_each(|(b, d)| *b += d);
             for &f in &sample.features[side] {
-                let column = &mut grads.w1[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
-                column.iter_mut().zip(&d_acc).for_each(|(w, d)| *w += d);
+                let column = &mut grads.w1[f as usize * h..(f as usize + 1) * h];
+                column.iter_mut().zip(d_acc).for_each(|(w, d)| *w += d);
             }
         }
     }
@@ -175,6 +183,7 @@ impl FloatNet {
         let q = |v: f32, scale: i32| (v * scale as f32).round() as i16;
         Network {
             features,
+            hidden: self.hidden,
             feature_weights: self.w1.iter().map(|&w| q(w, QA)).collect(),
             feature_bias: self.b1.iter().map(|&b| q(b, QA)).collect(),
             output_weights: self.w2.iter().map(|&w| q(w, QB)).collect(),
@@ -342,15 +351,13 @@ fn quantisation_error(
     for sample in samples {
         let float_cp = (float.forward(sample).0 * SCALE as f32).round() as i32;
         magnitude += f64::from(float_cp.abs());
-        let bias: [i16; HIDDEN] = quantised.feature_bias[..].try_into().unwrap_or([0; HIDDEN]);
-        let mut acc = Accumulator {
-            values: [bias, bias],
-        };
+        let h = quantised.hidden;
+        let mut acc = quantised.bias();
         for (side, features) in sample.features.iter().enumerate() {
             for &f in features {
-                let start = f as usize * HIDDEN;
-                let column = &quantised.feature_weights[start..start + HIDDEN];
-                acc.values[side]
+                let start = f as usize * h;
+                let column = &quantised.feature_weights[start..start + h];
+                acc.values[side][..h]
                     .iter_mut()
                     .zip(column)
                     .for_each(|(v, w)| *v = v.wrapping_add(*w));
@@ -406,10 +413,11 @@ pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
     let validation: Vec<&Sample> = validation.iter().collect();
     let mut order: Vec<usize> = (0..samples.len()).collect();
     let inputs = settings.features.inputs();
-    let mut net = FloatNet::random(inputs, &mut rng);
+    let hidden = settings.hidden;
+    let mut net = FloatNet::random(inputs, hidden, &mut rng);
     let mut adam = Adam {
-        m: Grads::zeros(inputs),
-        v: Grads::zeros(inputs),
+        m: Grads::zeros(inputs, hidden),
+        v: Grads::zeros(inputs, hidden),
         step: 0,
     };
     let batch = settings.batch.max(1);
@@ -419,7 +427,8 @@ pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
     let mut training_loss = 0.0;
     let mut validation_loss = 0.0;
     eprintln!(
-        "training on {} positions, validating on {held}; {} epochs, batch {batch}",
+        "training a {}→{hidden} network on {} positions, validating on {held}; {} epochs, batch {batch}",
+        inputs,
         order.len(),
         settings.epochs
     );
@@ -438,13 +447,13 @@ pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
             let grads = indices
                 .par_chunks(part.max(1))
                 .map(|chunk| {
-                    let mut grads = Grads::zeros(inputs);
+                    let mut grads = Grads::zeros(inputs, hidden);
                     for &i in chunk {
                         net.backward(&samples[i], &mut grads);
                     }
                     grads
                 })
-                .reduce(|| Grads::zeros(inputs), Grads::add);
+                .reduce(|| Grads::zeros(inputs, hidden), Grads::add);
             epoch_loss += grads.loss;
             adam.update(&mut net, &grads, 1.0 / indices.len() as f32, lr);
             trained += indices.len();
@@ -544,6 +553,7 @@ mod tests {
         let out = dir.join("net.tmnn");
         let settings = TrainSettings {
             features: FeatureSet::Chess768,
+            hidden: 32,
             data: vec![data],
             epochs: 8,
             batch: 256,
