@@ -312,8 +312,10 @@ impl Network {
                 .iter()
                 .zip(weights)
                 .map(|(&v, &w)| {
+                    // c² ≤ 255² and |w| ≤ 2¹⁵: the product fits in i32
+                    // (one vector multiply; the sum is widened).
                     let c = i32::from(v).clamp(0, QA);
-                    i64::from(c * i32::from(w)) * i64::from(c)
+                    i64::from(c * c * i32::from(w))
                 })
                 .sum()
         };
