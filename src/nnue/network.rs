@@ -124,8 +124,6 @@ pub struct Accumulator {
 pub struct Network {
     /// What it reads.
     pub features: FeatureSet,
-    /// H: hidden neurons per perspective.
-    pub hidden: usize,
     /// `F·H`, feature-major.
     pub feature_weights: Vec<i16>,
     /// `H`.
@@ -148,7 +146,6 @@ impl Network {
     pub fn zeros(features: FeatureSet, hidden: usize) -> Network {
         Network {
             features,
-            hidden,
             feature_weights: vec![0; features.inputs() * hidden],
             feature_bias: vec![0; hidden],
             output_weights: vec![0; 2 * hidden],
@@ -207,7 +204,6 @@ impl Network {
             i32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
         Ok(Network {
             features,
-            hidden,
             feature_weights,
             feature_bias,
             output_weights,
@@ -238,7 +234,7 @@ impl Network {
             VERSION,
             self.features as u32,
             self.features.inputs() as u32,
-            self.hidden as u32,
+            self.hidden() as u32,
         ] {
             out.extend_from_slice(&word.to_le_bytes());
         }
@@ -256,17 +252,23 @@ impl Network {
         out
     }
 
+    /// H: hidden neurons per perspective (one bias each).
+    #[inline]
+    pub fn hidden(&self) -> usize {
+        self.feature_bias.len()
+    }
+
     /// The column of `feature` (H values).
     #[inline]
     fn column(&self, feature: usize) -> &[i16] {
-        let start = feature * self.hidden;
-        &self.feature_weights[start..start + self.hidden]
+        let start = feature * self.hidden();
+        &self.feature_weights[start..start + self.hidden()]
     }
 
     /// Accumulators holding only the bias.
     pub fn bias(&self) -> Accumulator {
         let mut bias = [0; MAX_HIDDEN];
-        bias[..self.hidden].copy_from_slice(&self.feature_bias);
+        bias[..self.hidden()].copy_from_slice(&self.feature_bias);
         Accumulator {
             values: [bias, bias],
         }
@@ -286,7 +288,7 @@ impl Network {
     pub fn add(&self, acc: &mut Accumulator, color: usize, kind: usize, square: usize) {
         for perspective in 0..2 {
             let column = self.column(self.features.index(perspective, color, kind, square));
-            let values = &mut acc.values[perspective][..self.hidden];
+            let values = &mut acc.values[perspective][..self.hidden()];
             for (v, w) in values.iter_mut().zip(column) {
                 *v = v.wrapping_add(*w);
             }
@@ -298,7 +300,7 @@ impl Network {
     pub fn remove(&self, acc: &mut Accumulator, color: usize, kind: usize, square: usize) {
         for perspective in 0..2 {
             let column = self.column(self.features.index(perspective, color, kind, square));
-            let values = &mut acc.values[perspective][..self.hidden];
+            let values = &mut acc.values[perspective][..self.hidden()];
             for (v, w) in values.iter_mut().zip(column) {
                 *v = v.wrapping_sub(*w);
             }
@@ -308,7 +310,7 @@ impl Network {
     /// The evaluation in centipawns for the side `mover` (0 White, 1 Black).
     pub fn evaluate(&self, acc: &Accumulator, mover: usize) -> i32 {
         let half = |values: &[i16; MAX_HIDDEN], weights: &[i16]| -> i64 {
-            values[..self.hidden]
+            values[..self.hidden()]
                 .iter()
                 .zip(weights)
                 .map(|(&v, &w)| {
@@ -320,8 +322,8 @@ impl Network {
                 .sum()
         };
         let (us, them) = (&acc.values[mover], &acc.values[1 - mover]);
-        let sum = half(us, &self.output_weights[..self.hidden])
-            + half(them, &self.output_weights[self.hidden..]);
+        let sum = half(us, &self.output_weights[..self.hidden()])
+            + half(them, &self.output_weights[self.hidden()..]);
         let output = sum / i64::from(QA) + i64::from(self.output_bias);
         (output * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }

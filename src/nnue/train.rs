@@ -58,7 +58,6 @@ struct Sample {
 /// The float network being trained.
 #[derive(Clone)]
 struct FloatNet {
-    hidden: usize,
     w1: Vec<f32>,
     b1: Vec<f32>,
     w2: Vec<f32>,
@@ -109,7 +108,6 @@ impl FloatNet {
         let b1_bound = 1.0 / (inputs as f32).sqrt();
         let b2_bound = 1.0 / (2.0 * hidden as f32).sqrt();
         FloatNet {
-            hidden,
             w1: (0..inputs * hidden).map(|_| uniform(b1_bound)).collect(),
             b1: (0..hidden).map(|_| uniform(b1_bound)).collect(),
             w2: (0..2 * hidden).map(|_| uniform(b2_bound)).collect(),
@@ -119,7 +117,7 @@ impl FloatNet {
 
     /// Accumulator of one perspective (its first H values).
     fn accumulate(&self, features: &[u16]) -> [f32; MAX_HIDDEN] {
-        let h = self.hidden;
+        let h = self.b1.len();
         let mut acc = [0.0f32; MAX_HIDDEN];
         acc[..h].copy_from_slice(&self.b1);
         for &f in features {
@@ -131,7 +129,7 @@ impl FloatNet {
 
     /// The raw output (centipawns / SCALE) and the two accumulators.
     fn forward(&self, sample: &Sample) -> (f32, [[f32; MAX_HIDDEN]; 2]) {
-        let h = self.hidden;
+        let h = self.b1.len();
         let accs = [
             self.accumulate(&sample.features[0]),
             self.accumulate(&sample.features[1]),
@@ -159,7 +157,7 @@ impl FloatNet {
         grads.loss += f64::from(error * error);
         let g = 2.0 * error * pred * (1.0 - pred);
         grads.b2 += g;
-        let h = self.hidden;
+        let h = self.b1.len();
         for (side, acc) in accs.iter().enumerate() {
             let mut d_acc = [0.0f32; MAX_HIDDEN];
             for n in 0..h {
@@ -183,7 +181,6 @@ impl FloatNet {
         let q = |v: f32, scale: i32| (v * scale as f32).round() as i16;
         Network {
             features,
-            hidden: self.hidden,
             feature_weights: self.w1.iter().map(|&w| q(w, QA)).collect(),
             feature_bias: self.b1.iter().map(|&b| q(b, QA)).collect(),
             output_weights: self.w2.iter().map(|&w| q(w, QB)).collect(),
@@ -351,7 +348,7 @@ fn quantisation_error(
     for sample in samples {
         let float_cp = (float.forward(sample).0 * SCALE as f32).round() as i32;
         magnitude += f64::from(float_cp.abs());
-        let h = quantised.hidden;
+        let h = quantised.hidden();
         let mut acc = quantised.bias();
         for (side, features) in sample.features.iter().enumerate() {
             for &f in features {
