@@ -413,11 +413,11 @@ fn keys_make_unmake_and_codes() {
 
 #[test]
 fn evaluation_prefers_progress_and_material() {
-    let base = pos("sssss/5/5/5/SSSSS w 0/0 -/- 0 1", Rules::Jasir);
+    let mut base = pos("sssss/5/5/5/SSSSS w 0/0 -/- 0 1", Rules::Jasir);
     assert_eq!(base.evaluate(), 0);
-    let ahead = pos("sssss/5/2S2/5/SS1SS w 0/0 -/- 0 1", Rules::Jasir);
+    let mut ahead = pos("sssss/5/2S2/5/SS1SS w 0/0 -/- 0 1", Rules::Jasir);
     assert!(ahead.evaluate() > 0);
-    let down = pos("ssss1/5/5/5/SSSSS b 0/0 -/- 0 1", Rules::Jasir);
+    let mut down = pos("ssss1/5/5/5/SSSSS b 0/0 -/- 0 1", Rules::Jasir);
     assert!(down.evaluate() < 0);
     assert!(!base.in_check());
 }

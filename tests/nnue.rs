@@ -46,15 +46,20 @@ fn noisy(features: FeatureSet, hidden: usize) -> Arc<Network> {
     Arc::new(net)
 }
 
-/// Plays `choices` on `pos` (each a move to make, or a take-back) and
-/// checks after every step that `matches` holds.
+/// Plays `choices` on `pos` (each a move to make, or a take-back, and
+/// whether to evaluate first: the lazy accumulators are then brought up to
+/// date at that point of the line) and checks after every step that
+/// `matches` holds.
 fn walk<G: Game>(
     pos: &mut G,
-    choices: &[(u16, bool)],
+    choices: &[(u16, bool, bool)],
     matches: impl Fn(&G) -> bool,
 ) -> Result<(), TestCaseError> {
     let mut played = Vec::new();
-    for &(choice, back) in choices {
+    for &(choice, back, evaluate) in choices {
+        if evaluate {
+            pos.evaluate();
+        }
         if back && !played.is_empty() {
             let mv = played.pop().unwrap();
             pos.unmake_move(mv);
@@ -79,7 +84,7 @@ proptest! {
     #[test]
     fn accumulators_follow_make_and_unmake(
         start in 0..POSITIONS.len(),
-        choices in proptest::collection::vec((any::<u16>(), any::<bool>()), 1..60),
+        choices in proptest::collection::vec((any::<u16>(), any::<bool>(), any::<bool>()), 1..60),
     ) {
         let mut pos = Chess::from_fen(POSITIONS[start]).unwrap();
         pos.attach_network(Some(noisy_network()));
@@ -98,11 +103,17 @@ proptest! {
 
     #[test]
     fn xiangqi_accumulators_follow_make_and_unmake(
-        choices in proptest::collection::vec((any::<u16>(), any::<bool>()), 1..80),
+        choices in proptest::collection::vec((any::<u16>(), any::<bool>(), any::<bool>()), 1..80),
     ) {
         let mut pos = Xiangqi::start_position();
         pos.attach_network(Some(noisy(FeatureSet::Xiangqi1260, MAX_HIDDEN)));
         walk(&mut pos, &choices, Xiangqi::accumulators_match_refresh)?;
+        let fresh = {
+            let mut copy = Xiangqi::from_fen(&pos.to_fen()).unwrap();
+            copy.attach_network(Some(noisy(FeatureSet::Xiangqi1260, MAX_HIDDEN)));
+            copy.evaluate()
+        };
+        prop_assert_eq!(pos.evaluate(), fresh);
     }
 }
 

@@ -162,7 +162,7 @@ fn board_picture_ends_with_the_position_text() {
 
 #[test]
 fn symmetric_start_evaluates_to_zero() {
-    let p = Tamerlane::start_position();
+    let mut p = Tamerlane::start_position();
     assert_eq!(p.evaluate(), 0);
     assert!(!p.in_check());
     assert_eq!(p.rule_outcome(), None);

@@ -363,10 +363,10 @@ fn end_of_game_rules() {
     assert!(q.is_tactical(take_chariot));
     assert!(q.tactical_order(take_chariot) > 0);
     // Evaluation is symmetric at the start and favours extra material.
-    let start = Xiangqi::start_position();
+    let mut start = Xiangqi::start_position();
     let mut flipped = start.clone();
     flipped.make_null_move();
     assert_eq!(start.evaluate(), flipped.evaluate());
-    let up = pos("rnbakab2/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    let mut up = pos("rnbakab2/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
     assert!(up.evaluate() > 1000);
 }

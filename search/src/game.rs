@@ -223,8 +223,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Slot of `mv` in history tables, below [`Game::HISTORY_SIZE`].
     fn history_index(&self, mv: Self::Move) -> usize;
 
-    /// Static evaluation in centipawns from the side to move's view.
-    fn evaluate(&self) -> i32;
+    /// Static evaluation in centipawns from the side to move's view
+    /// (`&mut`: a network brings its lazy accumulators up to date).
+    fn evaluate(&mut self) -> i32;
 
     /// The game's result if the rules end it in this position whatever the
     /// moves (a citadel draw, Jasir's end conditions, the fifty-move rule),

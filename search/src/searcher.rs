@@ -333,7 +333,7 @@ fn final_result<G: Game>(
     let score = if value > -INFINITY {
         to_score(value)
     } else {
-        Score::Cp(root.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT))
+        Score::Cp(root.clone().evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT))
     };
     let ponder = best.pv.get(1).copied().or_else(|| {
         let mut after = root.clone();

@@ -244,6 +244,22 @@ impl TranspositionTable {
         }
     }
 
+    /// Asks the CPU to bring `key`'s cluster into cache, so that the probe
+    /// a little later does not wait on memory (a hint: no effect on
+    /// results; nothing on targets without a prefetch instruction here).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let line = self.cluster(key).as_ptr().cast::<i8>();
+            // SAFETY: a prefetch only hints the cache; it reads nothing and
+            // cannot fault, and `line` points into the table anyway.
+            unsafe { std::arch::x86_64::_mm_prefetch(line, std::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
         self.cluster(key).iter().find_map(|slot| {

@@ -14,6 +14,7 @@
 //! and last an FNV-1a 64 checksum of everything before it.
 
 use super::record::GameTag;
+use arrayvec::ArrayVec;
 
 /// The most hidden neurons per perspective a network may have: the
 /// accumulators' fixed size (a smaller network uses their first H values).
@@ -117,6 +118,14 @@ pub struct Accumulator {
     /// Hidden values per perspective (the network's first H are used; the
     /// rest stay zero).
     pub values: [[i16; MAX_HIDDEN]; 2],
+}
+
+/// One feature change of a move: where the feature's column starts in
+/// `feature_weights` for each perspective, and whether it is added.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Change {
+    columns: [u32; 2],
+    add: bool,
 }
 
 /// A loaded network.
@@ -258,13 +267,6 @@ impl Network {
         self.feature_bias.len()
     }
 
-    /// The column of `feature` (H values).
-    #[inline]
-    fn column(&self, feature: usize) -> &[i16] {
-        let start = feature * self.hidden();
-        &self.feature_weights[start..start + self.hidden()]
-    }
-
     /// Accumulators holding only the bias.
     pub fn bias(&self) -> Accumulator {
         let mut bias = [0; MAX_HIDDEN];
@@ -283,32 +285,137 @@ impl Network {
         acc
     }
 
+    /// The change a piece arriving (`add`) or leaving makes, for
+    /// [`Network::apply`] and [`Network::update`].
+    #[inline]
+    pub fn change(&self, color: usize, kind: usize, square: usize, add: bool) -> Change {
+        let column = |perspective| {
+            (self.features.index(perspective, color, kind, square) * self.hidden()) as u32
+        };
+        Change {
+            columns: [column(0), column(1)],
+            add,
+        }
+    }
+
+    /// Applies `change` to `acc` in place.
+    #[inline]
+    pub fn apply(&self, acc: &mut Accumulator, change: Change) {
+        let hidden = self.hidden();
+        for (values, &start) in acc.values.iter_mut().zip(&change.columns) {
+            let column = &self.feature_weights[start as usize..start as usize + hidden];
+            let values = &mut values[..hidden];
+            if change.add {
+                values
+                    .iter_mut()
+                    .zip(column)
+                    .for_each(|(v, w)| *v = v.wrapping_add(*w));
+            } else {
+                values
+                    .iter_mut()
+                    .zip(column)
+                    .for_each(|(v, w)| *v = v.wrapping_sub(*w));
+            }
+        }
+    }
+
+    /// `acc` = `parent` with `changes` applied, in one pass per perspective
+    /// for the usual moves (one piece off and one on, plus a capture).
+    #[inline]
+    pub fn update(&self, parent: &Accumulator, acc: &mut Accumulator, changes: &[Change]) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: this CPU has AVX2.
+            return unsafe { self.update_avx2(parent, acc, changes) };
+        }
+        self.update_with(parent, acc, changes);
+    }
+
+    /// [`Network::update`] compiled for AVX2 (16 lanes a vector).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn update_avx2(&self, parent: &Accumulator, acc: &mut Accumulator, changes: &[Change]) {
+        self.update_with(parent, acc, changes);
+    }
+
+    /// The body of [`Network::update`], for any instruction set.
+    #[inline(always)]
+    fn update_with(&self, parent: &Accumulator, acc: &mut Accumulator, changes: &[Change]) {
+        let hidden = self.hidden();
+        let column = |change: &Change, perspective: usize| {
+            let start = change.columns[perspective] as usize;
+            &self.feature_weights[start..start + hidden]
+        };
+        let (adds, removes): (ArrayVec<&Change, 4>, ArrayVec<&Change, 4>) = (
+            changes.iter().filter(|c| c.add).collect(),
+            changes.iter().filter(|c| !c.add).collect(),
+        );
+        for perspective in 0..2 {
+            let from = &parent.values[perspective][..hidden];
+            let to = &mut acc.values[perspective][..hidden];
+            match (adds.as_slice(), removes.as_slice()) {
+                ([a], [r]) => {
+                    let (a, r) = (column(a, perspective), column(r, perspective));
+                    for (((v, p), a), r) in to.iter_mut().zip(from).zip(a).zip(r) {
+                        *v = p.wrapping_add(*a).wrapping_sub(*r);
+                    }
+                }
+                ([a], [r1, r2]) => {
+                    let (a, r1, r2) = (
+                        column(a, perspective),
+                        column(r1, perspective),
+                        column(r2, perspective),
+                    );
+                    for ((((v, p), a), r1), r2) in to.iter_mut().zip(from).zip(a).zip(r1).zip(r2) {
+                        *v = p.wrapping_add(*a).wrapping_sub(*r1).wrapping_sub(*r2);
+                    }
+                }
+                _ => {
+                    to.copy_from_slice(from);
+                    for change in changes {
+                        let w = column(change, perspective);
+                        if change.add {
+                            to.iter_mut()
+                                .zip(w)
+                                .for_each(|(v, w)| *v = v.wrapping_add(*w));
+                        } else {
+                            to.iter_mut()
+                                .zip(w)
+                                .for_each(|(v, w)| *v = v.wrapping_sub(*w));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Adds a piece to both perspectives.
     #[inline]
     pub fn add(&self, acc: &mut Accumulator, color: usize, kind: usize, square: usize) {
-        for perspective in 0..2 {
-            let column = self.column(self.features.index(perspective, color, kind, square));
-            let values = &mut acc.values[perspective][..self.hidden()];
-            for (v, w) in values.iter_mut().zip(column) {
-                *v = v.wrapping_add(*w);
-            }
-        }
-    }
-
-    /// Removes a piece from both perspectives.
-    #[inline]
-    pub fn remove(&self, acc: &mut Accumulator, color: usize, kind: usize, square: usize) {
-        for perspective in 0..2 {
-            let column = self.column(self.features.index(perspective, color, kind, square));
-            let values = &mut acc.values[perspective][..self.hidden()];
-            for (v, w) in values.iter_mut().zip(column) {
-                *v = v.wrapping_sub(*w);
-            }
-        }
+        self.apply(acc, self.change(color, kind, square, true));
     }
 
     /// The evaluation in centipawns for the side `mover` (0 White, 1 Black).
+    #[inline]
     pub fn evaluate(&self, acc: &Accumulator, mover: usize) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: this CPU has AVX2.
+            return unsafe { self.evaluate_avx2(acc, mover) };
+        }
+        self.evaluate_with(acc, mover)
+    }
+
+    /// [`Network::evaluate`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn evaluate_avx2(&self, acc: &Accumulator, mover: usize) -> i32 {
+        self.evaluate_with(acc, mover)
+    }
+
+    /// The body of [`Network::evaluate`], for any instruction set.
+    #[inline(always)]
+    fn evaluate_with(&self, acc: &Accumulator, mover: usize) -> i32 {
         let half = |values: &[i16; MAX_HIDDEN], weights: &[i16]| -> i64 {
             values[..self.hidden()]
                 .iter()
@@ -435,8 +542,37 @@ mod tests {
         let mut acc = net.refresh(pieces[..3].iter().copied());
         net.add(&mut acc, 1, 0, 85);
         assert_eq!(acc, full);
-        net.remove(&mut acc, 1, 0, 85);
+        net.apply(&mut acc, net.change(1, 0, 85, false));
         assert_eq!(acc, net.refresh(pieces[..3].iter().copied()));
+    }
+
+    #[test]
+    fn a_fused_update_equals_the_changes_one_by_one() {
+        let net = noisy(FeatureSet::Chess768);
+        let parent = net.refresh([(0, 5, 4), (1, 5, 60), (0, 3, 0), (1, 1, 27)].into_iter());
+        let changes = [
+            net.change(0, 3, 0, false),
+            net.change(0, 3, 3, true),
+            net.change(1, 1, 27, false),
+            net.change(0, 5, 4, false),
+            net.change(0, 5, 2, true),
+        ];
+        // Every ordered pick of up to four changes: the quiet move, the
+        // capture (two off, one on), castling and the rest.
+        for mask in 1u32..1 << changes.len() {
+            let picked: Vec<Change> = (0..changes.len())
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| changes[i])
+                .collect();
+            if picked.len() > 4 {
+                continue;
+            }
+            let mut one_by_one = parent.clone();
+            picked.iter().for_each(|&c| net.apply(&mut one_by_one, c));
+            let mut fused = net.bias();
+            net.update(&parent, &mut fused, &picked);
+            assert_eq!(fused, one_by_one, "{picked:?}");
+        }
     }
 
     #[test]

@@ -2,68 +2,138 @@
 //! entry per move made since the network was attached. A game pushes before
 //! a move, adds and removes the pieces the move changes, and pops when the
 //! move is taken back.
+//!
+//! Updates are lazy and fused (as in Stockfish): a move only records its
+//! feature changes; the accumulators are computed when the position is
+//! evaluated, each from its parent in one pass (parent ± columns), so the
+//! positions the search never evaluates (table cut-offs, checks, draws)
+//! cost no accumulator work at all.
 
-use super::network::{Accumulator, Network};
+use super::network::{Accumulator, Change, Network};
+use arrayvec::ArrayVec;
 use std::sync::Arc;
+
+/// Most feature changes one move makes (a chess castling: two pieces off,
+/// two on).
+const MAX_CHANGES: usize = 4;
+
+/// One position's accumulators, or the changes that lead to them from the
+/// entry below.
+#[derive(Clone, Debug)]
+struct Entry {
+    accumulator: Accumulator,
+    /// Whether `accumulator` is up to date (else `changes` say how to get
+    /// it from the entry below).
+    computed: bool,
+    changes: ArrayVec<Change, MAX_CHANGES>,
+}
 
 /// A network and the accumulator stack of one position.
 #[derive(Clone, Debug)]
 pub struct AccumulatorStack {
     network: Arc<Network>,
-    stack: Vec<Accumulator>,
+    /// Entries `0..=top` are the line; the ones above are kept for reuse.
+    /// Entry 0 is always computed.
+    entries: Vec<Entry>,
+    top: usize,
 }
 
 impl AccumulatorStack {
     /// A stack whose only entry is `pieces` (color, kind, square) from
     /// scratch.
     pub fn new(network: Arc<Network>, pieces: impl Iterator<Item = (usize, usize, usize)>) -> Self {
-        let mut stack = Vec::with_capacity(256);
-        stack.push(network.refresh(pieces));
-        AccumulatorStack { network, stack }
+        let root = Entry {
+            accumulator: network.refresh(pieces),
+            computed: true,
+            changes: ArrayVec::new(),
+        };
+        let mut entries = Vec::with_capacity(256);
+        entries.push(root);
+        AccumulatorStack {
+            network,
+            entries,
+            top: 0,
+        }
     }
 
     /// A piece arrives on `square`.
     #[inline]
     pub fn add(&mut self, color: usize, kind: usize, square: usize) {
-        if let Some(acc) = self.stack.last_mut() {
-            self.network.add(acc, color, kind, square);
-        }
+        let change = self.network.change(color, kind, square, true);
+        self.record(change);
     }
 
     /// A piece leaves `square`.
     #[inline]
     pub fn remove(&mut self, color: usize, kind: usize, square: usize) {
-        if let Some(acc) = self.stack.last_mut() {
-            self.network.remove(acc, color, kind, square);
+        let change = self.network.change(color, kind, square, false);
+        self.record(change);
+    }
+
+    /// Notes `change` on the top entry, or applies it at once if the top is
+    /// computed (a position being set up) or has no room left.
+    #[inline]
+    fn record(&mut self, change: Change) {
+        let entry = &mut self.entries[self.top];
+        if entry.computed {
+            self.network.apply(&mut entry.accumulator, change);
+        } else if let Err(full) = entry.changes.try_push(change) {
+            self.compute_top();
+            let entry = &mut self.entries[self.top];
+            self.network.apply(&mut entry.accumulator, full.element());
         }
     }
 
-    /// Before a move: the new position starts from the current accumulators.
+    /// Before a move: a new entry, still to be computed from this one.
     #[inline]
     pub fn push(&mut self) {
-        if let Some(top) = self.stack.last() {
-            let copy = top.clone();
-            self.stack.push(copy);
+        self.top += 1;
+        if self.top == self.entries.len() {
+            let fresh = self.entries[0].clone();
+            self.entries.push(fresh);
         }
+        let entry = &mut self.entries[self.top];
+        entry.computed = false;
+        entry.changes.clear();
     }
 
     /// After a move is taken back.
     #[inline]
     pub fn pop(&mut self) {
-        if self.stack.len() > 1 {
-            self.stack.pop();
+        self.top = self.top.saturating_sub(1);
+    }
+
+    /// Computes the entries from the highest computed one up to the top.
+    fn compute_top(&mut self) {
+        let mut first = self.top;
+        while !self.entries[first].computed {
+            first -= 1;
+        }
+        for index in first + 1..=self.top {
+            let (below, above) = self.entries.split_at_mut(index);
+            let entry = &mut above[0];
+            self.network.update(
+                &below[index - 1].accumulator,
+                &mut entry.accumulator,
+                &entry.changes,
+            );
+            entry.computed = true;
+            entry.changes.clear();
         }
     }
 
     /// The evaluation in centipawns for `mover` (0 White/Red, 1 Black).
-    pub fn evaluate(&self, mover: usize) -> i32 {
-        self.stack
-            .last()
-            .map_or(0, |acc| self.network.evaluate(acc, mover))
+    pub fn evaluate(&mut self, mover: usize) -> i32 {
+        self.compute_top();
+        self.network
+            .evaluate(&self.entries[self.top].accumulator, mover)
     }
 
-    /// Whether the top accumulators equal a refresh from `pieces` (tests).
+    /// Whether the top accumulators, brought up to date, equal a refresh
+    /// from `pieces` (tests).
     pub fn matches(&self, pieces: impl Iterator<Item = (usize, usize, usize)>) -> bool {
-        self.stack.last() == Some(&self.network.refresh(pieces))
+        let mut current = self.clone();
+        current.compute_top();
+        current.entries[current.top].accumulator == self.network.refresh(pieces)
     }
 }

@@ -186,6 +186,7 @@ impl<'a, G: Game> Worker<'a, G> {
         checks.resize(base + MAX_PLY + 2, false);
         keys[base] = root.key();
         checks[base] = root.in_check();
+        let mut pos = root.clone();
         let frame = Frame {
             killers: [None; 2],
             previous: None,
@@ -194,7 +195,7 @@ impl<'a, G: Game> Worker<'a, G> {
             eval: if checks[base] {
                 -INFINITY
             } else {
-                root.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
+                pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
             },
             excluded: None,
         };
@@ -208,7 +209,7 @@ impl<'a, G: Game> Worker<'a, G> {
         Worker {
             shared,
             main,
-            pos: root.clone(),
+            pos,
             histories,
             keys,
             checks,

@@ -157,6 +157,7 @@ impl<G: Game> Worker<'_, G> {
         let index = self.pos.history_index(mv);
         let floor = self.frames[ply].floor;
         self.pos.make_move(mv);
+        self.shared.tt.prefetch(self.pos.key());
         let child = &mut self.frames[ply + 1];
         child.previous = Some(index);
         child.floor = floor;
@@ -165,13 +166,13 @@ impl<G: Game> Worker<'_, G> {
 
     /// The static evaluation, clamped below the decided values.
     #[inline]
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&mut self) -> i32 {
         self.pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// The static evaluation the table entry kept, else computed.
     #[inline]
-    fn static_eval(&self, entry: Option<TtEntry>) -> i32 {
+    fn static_eval(&mut self, entry: Option<TtEntry>) -> i32 {
         entry
             .and_then(|e| e.eval)
             .unwrap_or_else(|| self.evaluate())

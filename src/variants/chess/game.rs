@@ -119,7 +119,7 @@ impl Game for Chess {
         piece * 64 + mv.to().index()
     }
 
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&mut self) -> i32 {
         self.network_eval().unwrap_or_else(|| self.static_eval())
     }
 

@@ -78,7 +78,7 @@ impl Game for Jasir {
         self.st.side.index() * SLOTS_PER_SIDE + from * 25 + mv.to() as usize
     }
 
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&mut self) -> i32 {
         eval::evaluate(&self.st, self.rules)
     }
 

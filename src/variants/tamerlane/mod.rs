@@ -128,7 +128,7 @@ impl Game for Tamerlane {
         mv.from as usize * SQUARES + mv.to as usize
     }
 
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&mut self) -> i32 {
         self.eval()
     }
 

@@ -106,7 +106,7 @@ impl Game for Xiangqi {
         self.piece_at(mv.from_index()) as usize * SQUARES + mv.to_index()
     }
 
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&mut self) -> i32 {
         self.network_eval().unwrap_or_else(|| self.static_eval())
     }
 

@@ -35,8 +35,9 @@ impl Xiangqi {
     }
 
     /// The network's evaluation for the side to move, if one is attached.
-    pub(super) fn network_eval(&self) -> Option<i32> {
-        Some(self.nnue.as_ref()?.evaluate(self.side().index()))
+    pub(super) fn network_eval(&mut self) -> Option<i32> {
+        let mover = self.side().index();
+        Some(self.nnue.as_mut()?.evaluate(mover))
     }
 
     /// Whether the incremental accumulators equal a refresh (tests).

@@ -156,7 +156,7 @@ impl Game for Graph {
     fn history_index(&self, mv: u32) -> usize {
         mv as usize % Self::HISTORY_SIZE
     }
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&mut self) -> i32 {
         self.node().eval
     }
     fn rule_outcome(&self) -> Option<Outcome> {

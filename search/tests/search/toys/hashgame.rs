@@ -104,7 +104,7 @@ impl Game for HashGame {
     fn history_index(&self, mv: u8) -> usize {
         usize::from(mv)
     }
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&mut self) -> i32 {
         (mix(self.state ^ 0x99) % 401) as i32 - 200
     }
     fn rule_outcome(&self) -> Option<Outcome> {

@@ -68,7 +68,7 @@ impl Game for Nim {
     fn history_index(&self, mv: u8) -> usize {
         usize::from(mv)
     }
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&mut self) -> i32 {
         0
     }
     fn rule_outcome(&self) -> Option<Outcome> {

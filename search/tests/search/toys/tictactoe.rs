@@ -128,7 +128,7 @@ impl Game for TicTacToe {
     fn history_index(&self, mv: u8) -> usize {
         usize::from(mv)
     }
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&mut self) -> i32 {
         // A little knowledge so the search has something to order by.
         if self.cells[4] == self.mark_to_move() {
             10
