@@ -7,7 +7,7 @@
 use super::attacks::{
     cannon_captures, rook_attacks, ADVISOR, ELEPHANT, GENERAL, HORSE_CHECKS, PAWN_ATTACKERS,
 };
-use super::board::{bit, color_of, kind_index, Bitboard, Kind, EMPTY, FILES, RANKS};
+use super::board::{bit, color_of, kind_index, Bitboard, Kind, EMPTY, FILES};
 use super::moves::Move;
 use super::position::Xiangqi;
 use timur_search::Color;
@@ -15,22 +15,11 @@ use timur_search::Color;
 /// Exchange values of the kinds (the general's: more than all the rest).
 const SEE_VALUE: [i32; 7] = [20_000, 200, 200, 400, 900, 450, 100];
 
-/// The occupied ranks of `file` as bits (bit r = rank r).
-fn file_occupancy(occ: Bitboard, file: usize) -> u16 {
-    let mut out = 0u16;
-    for rank in 0..RANKS {
-        if occ & bit(rank * FILES + file) != 0 {
-            out |= 1 << rank;
-        }
-    }
-    out
-}
-
 impl Xiangqi {
-    /// Every piece of either side on `occ` that attacks point `sq`.
-    fn attackers_to(&self, sq: usize, occ: Bitboard) -> Bitboard {
+    /// Every piece of either side on `occ` that attacks point `sq`;
+    /// `file_occ` is `occ` on `sq`'s file (bit r = rank r).
+    fn attackers_to(&self, sq: usize, occ: Bitboard, file_occ: u16) -> Bitboard {
         let kind = |k: Kind| self.by_kind[k.index()] & occ;
-        let file_occ = file_occupancy(occ, sq % FILES);
         let soldiers = kind(Kind::Soldier);
         (PAWN_ATTACKERS[0][sq] & soldiers & self.by_color[0])
             | (PAWN_ATTACKERS[1][sq] & soldiers & self.by_color[1])
@@ -67,11 +56,17 @@ impl Xiangqi {
         // The mover now stands on `to`: it is no longer on `from`, and it
         // screens cannons as the captured piece did.
         let mut occ = (self.occupied() & !bit(from)) | bit(to);
+        let file = to % FILES;
+        let rank_bit = |sq: usize| 1u16 << (sq / FILES);
+        let mut file_occ = self.file_occ[file] | rank_bit(to);
+        if from % FILES == file {
+            file_occ &= !rank_bit(from);
+        }
         let mut side: Color = color_of(mover);
         let mut wins = true;
         loop {
             side = side.flip();
-            let attackers = self.attackers_to(to, occ) & occ & !bit(to);
+            let attackers = self.attackers_to(to, occ, file_occ) & occ & !bit(to);
             let ours = attackers & self.by_color[side.index()];
             if ours == 0 {
                 break;
@@ -100,7 +95,12 @@ impl Xiangqi {
                 break;
             }
             let pieces = ours & self.by_kind[kind.index()];
-            occ &= !(pieces & pieces.wrapping_neg());
+            let taker = pieces & pieces.wrapping_neg();
+            occ &= !taker;
+            let square = taker.trailing_zeros() as usize;
+            if square % FILES == file {
+                file_occ &= !rank_bit(square);
+            }
         }
         wins
     }
