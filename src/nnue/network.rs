@@ -346,9 +346,11 @@ impl Network {
             let start = change.columns[perspective] as usize;
             &self.feature_weights[start..start + hidden]
         };
+        // At most four of each are looked at: more match no fast case
+        // below and go the general way.
         let (adds, removes): (ArrayVec<&Change, 4>, ArrayVec<&Change, 4>) = (
-            changes.iter().filter(|c| c.add).collect(),
-            changes.iter().filter(|c| !c.add).collect(),
+            changes.iter().filter(|c| c.add).take(4).collect(),
+            changes.iter().filter(|c| !c.add).take(4).collect(),
         );
         for perspective in 0..2 {
             let from = &parent.values[perspective][..hidden];
@@ -556,17 +558,16 @@ mod tests {
             net.change(1, 1, 27, false),
             net.change(0, 5, 4, false),
             net.change(0, 5, 2, true),
+            net.change(1, 5, 60, false),
+            net.change(1, 0, 50, false),
         ];
-        // Every ordered pick of up to four changes: the quiet move, the
-        // capture (two off, one on), castling and the rest.
+        // Every ordered pick of the changes: the quiet move, the capture
+        // (two off, one on), castling, and more than a move makes.
         for mask in 1u32..1 << changes.len() {
             let picked: Vec<Change> = (0..changes.len())
                 .filter(|i| mask >> i & 1 == 1)
                 .map(|i| changes[i])
                 .collect();
-            if picked.len() > 4 {
-                continue;
-            }
             let mut one_by_one = parent.clone();
             picked.iter().for_each(|&c| net.apply(&mut one_by_one, c));
             let mut fused = net.bias();
