@@ -128,6 +128,22 @@ pub struct Change {
     add: bool,
 }
 
+/// Adds `column` to `values` (or subtracts it), lane by lane.
+#[inline(always)]
+fn change_values(values: &mut [i16], column: &[i16], add: bool) {
+    if add {
+        values
+            .iter_mut()
+            .zip(column)
+            .for_each(|(v, w)| *v = v.wrapping_add(*w));
+    } else {
+        values
+            .iter_mut()
+            .zip(column)
+            .for_each(|(v, w)| *v = v.wrapping_sub(*w));
+    }
+}
+
 /// A loaded network.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
@@ -298,24 +314,18 @@ impl Network {
         }
     }
 
+    /// The H weights of the column that starts at `start` (a [`Change`]'s).
+    #[inline(always)]
+    fn column_at(&self, start: u32) -> &[i16] {
+        &self.feature_weights[start as usize..start as usize + self.hidden()]
+    }
+
     /// Applies `change` to `acc` in place.
     #[inline]
     pub fn apply(&self, acc: &mut Accumulator, change: Change) {
         let hidden = self.hidden();
         for (values, &start) in acc.values.iter_mut().zip(&change.columns) {
-            let column = &self.feature_weights[start as usize..start as usize + hidden];
-            let values = &mut values[..hidden];
-            if change.add {
-                values
-                    .iter_mut()
-                    .zip(column)
-                    .for_each(|(v, w)| *v = v.wrapping_add(*w));
-            } else {
-                values
-                    .iter_mut()
-                    .zip(column)
-                    .for_each(|(v, w)| *v = v.wrapping_sub(*w));
-            }
+            change_values(&mut values[..hidden], self.column_at(start), change.add);
         }
     }
 
@@ -342,10 +352,8 @@ impl Network {
     #[inline(always)]
     fn update_with(&self, parent: &Accumulator, acc: &mut Accumulator, changes: &[Change]) {
         let hidden = self.hidden();
-        let column = |change: &Change, perspective: usize| {
-            let start = change.columns[perspective] as usize;
-            &self.feature_weights[start..start + hidden]
-        };
+        let column =
+            |change: &Change, perspective: usize| self.column_at(change.columns[perspective]);
         // At most four of each are looked at: more match no fast case
         // below and go the general way.
         let (adds, removes): (ArrayVec<&Change, 4>, ArrayVec<&Change, 4>) = (
@@ -375,16 +383,7 @@ impl Network {
                 _ => {
                     to.copy_from_slice(from);
                     for change in changes {
-                        let w = column(change, perspective);
-                        if change.add {
-                            to.iter_mut()
-                                .zip(w)
-                                .for_each(|(v, w)| *v = v.wrapping_add(*w));
-                        } else {
-                            to.iter_mut()
-                                .zip(w)
-                                .for_each(|(v, w)| *v = v.wrapping_sub(*w));
-                        }
+                        change_values(to, column(change, perspective), change.add);
                     }
                 }
             }
