@@ -39,10 +39,12 @@ fn noisy(features: FeatureSet, hidden: usize) -> Arc<Network> {
         state ^= state << 17;
         (state % (2 * range + 1)) as i16 - range as i16
     };
-    let mut net = Network::zeros(features, hidden);
+    // Four output buckets: captures change the bucket along a line.
+    let mut net = Network::zeros_bucketed(features, hidden, 4);
     net.feature_weights.iter_mut().for_each(|w| *w = next(50));
     net.feature_bias.iter_mut().for_each(|w| *w = next(50));
     net.output_weights.iter_mut().for_each(|w| *w = next(80));
+    net.output_bias.iter_mut().for_each(|b| *b = i32::from(next(80)) * 100);
     Arc::new(net)
 }
 

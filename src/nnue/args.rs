@@ -2,7 +2,7 @@
 
 use super::compare::CompareSettings;
 use super::datagen::DatagenSettings;
-use super::network::{valid_hidden, FeatureSet, HIDDEN_STEP, MAX_HIDDEN};
+use super::network::{valid_hidden, FeatureSet, HIDDEN_STEP, MAX_BUCKETS, MAX_HIDDEN};
 use super::relabel::RelabelSettings;
 use super::train::TrainSettings;
 use crate::engine::VariantKind;
@@ -149,6 +149,9 @@ pub struct TrainArgs {
     /// Hidden neurons per perspective: a multiple of 16 up to 256.
     #[arg(long, default_value_t = 128)]
     pub hidden: usize,
+    /// Output buckets by the number of pieces on the board (1 to 16).
+    #[arg(long, default_value_t = 1)]
+    pub buckets: usize,
     /// Passes over the data.
     #[arg(long, default_value_t = 10)]
     pub epochs: usize,
@@ -199,9 +202,13 @@ impl TrainArgs {
                 self.hidden
             ));
         }
+        if !(1..=MAX_BUCKETS).contains(&self.buckets) {
+            return Err(format!("--buckets {}: 1 to {MAX_BUCKETS}", self.buckets));
+        }
         Ok(TrainSettings {
             features,
             hidden: self.hidden,
+            buckets: self.buckets,
             data: self.data.clone(),
             epochs: self.epochs.max(1),
             batch: self.batch.max(1),

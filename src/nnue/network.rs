@@ -1,17 +1,21 @@
-//! A quantised perspective network, (F → H)×2 → 1 with SCReLU, and its
-//! file format. H is the file's: any multiple of 16 up to [`MAX_HIDDEN`].
+//! A quantised perspective network, (F → H)×2 → 1 with SCReLU and B output
+//! buckets, and its file format. H is the file's: any multiple of 16 up to
+//! [`MAX_HIDDEN`]; B from 1 to [`MAX_BUCKETS`].
 //!
 //! The side to move's accumulator and the other side's are each the feature
 //! bias plus one column of `feature_weights` per active feature; the output
-//! is `Σ screlu(us)·w[..H] + Σ screlu(them)·w[H..] + bias`, where
-//! `screlu(x) = clamp(x, 0, QA)²`. Weights are int16: feature weights and
-//! biases scaled by [`QA`], output weights by [`QB`]; the output bias is in
-//! `QA·QB` units. The evaluation in centipawns is `output · SCALE / (QA·QB)`.
+//! is `Σ screlu(us)·w[..H] + Σ screlu(them)·w[H..] + bias` with the weights
+//! and bias of the position's bucket (chosen by how many pieces are on the
+//! board, [`output_bucket`]), where `screlu(x) = clamp(x, 0, QA)²`. Weights
+//! are int16: feature weights and biases scaled by [`QA`], output weights by
+//! [`QB`]; output biases are in `QA·QB` units. The evaluation in centipawns
+//! is `output · SCALE / (QA·QB)`.
 //!
-//! File layout (little endian): magic `TMNN`, version u32, feature set u32,
-//! F u32, H u32, then `feature_weights` (F·H i16, feature-major),
-//! `feature_bias` (H i16), `output_weights` (2H i16), `output_bias` (i32),
-//! and last an FNV-1a 64 checksum of everything before it.
+//! File layout (little endian): magic `TMNN`, version u32 (2), feature set
+//! u32, F u32, H u32, B u32, then `feature_weights` (F·H i16,
+//! feature-major), `feature_bias` (H i16), `output_weights` (B·2H i16),
+//! `output_bias` (B i32), and last an FNV-1a 64 checksum of everything
+//! before it. Version 1 files (no B word, one bucket) still read.
 
 use super::record::GameTag;
 use arrayvec::ArrayVec;
@@ -35,8 +39,18 @@ pub const QB: i32 = 256;
 /// Centipawns per unit of network output.
 pub const SCALE: i32 = 400;
 
+/// The most output buckets a network may have.
+pub const MAX_BUCKETS: usize = 16;
+
+/// The output bucket of a position with `pieces` pieces on the board
+/// (kings included) among `buckets`: equal slices of 2..=32 pieces.
+#[inline]
+pub fn output_bucket(pieces: u32, buckets: usize) -> usize {
+    (pieces.saturating_sub(2) as usize * buckets / 31).min(buckets - 1)
+}
+
 const MAGIC: &[u8; 4] = b"TMNN";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// Which inputs a network reads (the game and its feature layout).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,10 +167,10 @@ pub struct Network {
     pub feature_weights: Vec<i16>,
     /// `H`.
     pub feature_bias: Vec<i16>,
-    /// `2H`: the side to move's half first.
+    /// `B·2H`: per bucket, the side to move's half first.
     pub output_weights: Vec<i16>,
-    /// In `QA·QB` units.
-    pub output_bias: i32,
+    /// `B`, in `QA·QB` units.
+    pub output_bias: Vec<i32>,
 }
 
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -167,14 +181,20 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 
 impl Network {
     /// A network of all zeros (outputs 0) for `features`, with `hidden`
-    /// neurons per perspective (a [`valid_hidden`] size).
+    /// neurons per perspective (a [`valid_hidden`] size) and one output
+    /// bucket.
     pub fn zeros(features: FeatureSet, hidden: usize) -> Network {
+        Network::zeros_bucketed(features, hidden, 1)
+    }
+
+    /// [`Network::zeros`] with `buckets` output buckets (1..=[`MAX_BUCKETS`]).
+    pub fn zeros_bucketed(features: FeatureSet, hidden: usize, buckets: usize) -> Network {
         Network {
             features,
             feature_weights: vec![0; features.inputs() * hidden],
             feature_bias: vec![0; hidden],
-            output_weights: vec![0; 2 * hidden],
-            output_bias: 0,
+            output_weights: vec![0; buckets * 2 * hidden],
+            output_bias: vec![0; buckets],
         }
     }
 
@@ -189,10 +209,10 @@ impl Network {
         let word = |at: usize| {
             u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
         };
-        if word(4) != VERSION {
+        let version = word(4);
+        if version != 1 && version != VERSION {
             return Err(format!(
-                "network version {} (this build reads {VERSION})",
-                word(4)
+                "network version {version} (this build reads 1 and {VERSION})"
             ));
         }
         let features = FeatureSet::from_id(word(8))
@@ -204,12 +224,21 @@ impl Network {
                 features.inputs()
             ));
         }
-        let body = 20;
-        let count = inputs * hidden + hidden + 2 * hidden;
-        let expected = body + 2 * count + 4 + 8;
+        let (buckets, body) = if version == 1 {
+            (1, 20)
+        } else {
+            (word(20) as usize, 24)
+        };
+        if !(1..=MAX_BUCKETS).contains(&buckets) {
+            return Err(format!(
+                "{buckets} output buckets (this build reads 1 to {MAX_BUCKETS})"
+            ));
+        }
+        let count = inputs * hidden + hidden + buckets * 2 * hidden;
+        let expected = body + 2 * count + 4 * buckets + 8;
         if bytes.len() != expected {
             return Err(format!(
-                "{} bytes: a {inputs}→{hidden} network has {expected} (truncated or foreign)",
+                "{} bytes: a {inputs}→{hidden} network with {buckets} buckets has {expected} (truncated or foreign)",
                 bytes.len()
             ));
         }
@@ -223,10 +252,11 @@ impl Network {
         let mut take = |n: usize| values.by_ref().take(n).collect::<Vec<i16>>();
         let feature_weights = take(inputs * hidden);
         let feature_bias = take(hidden);
-        let output_weights = take(2 * hidden);
-        let at = body + 2 * count;
-        let output_bias =
-            i32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+        let output_weights = take(buckets * 2 * hidden);
+        let output_bias = bytes[body + 2 * count..expected - 8]
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
         Ok(Network {
             features,
             feature_weights,
@@ -246,7 +276,11 @@ impl Network {
         };
         Network {
             output_weights: self.output_weights.iter().map(|&w| scale(w)).collect(),
-            output_bias: (f64::from(self.output_bias) * factor).round_ties_even() as i32,
+            output_bias: self
+                .output_bias
+                .iter()
+                .map(|&b| (f64::from(b) * factor).round_ties_even() as i32)
+                .collect(),
             ..self.clone()
         }
     }
@@ -260,6 +294,7 @@ impl Network {
             self.features as u32,
             self.features.inputs() as u32,
             self.hidden() as u32,
+            self.buckets() as u32,
         ] {
             out.extend_from_slice(&word.to_le_bytes());
         }
@@ -271,7 +306,9 @@ impl Network {
         {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        for bias in &self.output_bias {
+            out.extend_from_slice(&bias.to_le_bytes());
+        }
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
@@ -281,6 +318,18 @@ impl Network {
     #[inline]
     pub fn hidden(&self) -> usize {
         self.feature_bias.len()
+    }
+
+    /// B: output buckets.
+    #[inline]
+    pub fn buckets(&self) -> usize {
+        self.output_bias.len()
+    }
+
+    /// The output bucket of a position with `pieces` pieces on the board.
+    #[inline]
+    pub fn bucket(&self, pieces: u32) -> usize {
+        output_bucket(pieces, self.buckets())
     }
 
     /// Accumulators holding only the bias.
@@ -396,27 +445,28 @@ impl Network {
         self.apply(acc, self.change(color, kind, square, true));
     }
 
-    /// The evaluation in centipawns for the side `mover` (0 White, 1 Black).
+    /// The evaluation in centipawns for the side `mover` (0 White, 1 Black)
+    /// with the output of `bucket` (below [`Network::buckets`]).
     #[inline]
-    pub fn evaluate(&self, acc: &Accumulator, mover: usize) -> i32 {
+    pub fn evaluate(&self, acc: &Accumulator, mover: usize, bucket: usize) -> i32 {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: this CPU has AVX2.
-            return unsafe { self.evaluate_avx2(acc, mover) };
+            return unsafe { self.evaluate_avx2(acc, mover, bucket) };
         }
-        self.evaluate_with(acc, mover)
+        self.evaluate_with(acc, mover, bucket)
     }
 
     /// [`Network::evaluate`] compiled for AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn evaluate_avx2(&self, acc: &Accumulator, mover: usize) -> i32 {
-        self.evaluate_with(acc, mover)
+    fn evaluate_avx2(&self, acc: &Accumulator, mover: usize, bucket: usize) -> i32 {
+        self.evaluate_with(acc, mover, bucket)
     }
 
     /// The body of [`Network::evaluate`], for any instruction set.
     #[inline(always)]
-    fn evaluate_with(&self, acc: &Accumulator, mover: usize) -> i32 {
+    fn evaluate_with(&self, acc: &Accumulator, mover: usize, bucket: usize) -> i32 {
         let half = |values: &[i16; MAX_HIDDEN], weights: &[i16]| -> i64 {
             values[..self.hidden()]
                 .iter()
@@ -429,10 +479,11 @@ impl Network {
                 })
                 .sum()
         };
+        let hidden = self.hidden();
+        let weights = &self.output_weights[bucket * 2 * hidden..(bucket + 1) * 2 * hidden];
         let (us, them) = (&acc.values[mover], &acc.values[1 - mover]);
-        let sum = half(us, &self.output_weights[..self.hidden()])
-            + half(them, &self.output_weights[self.hidden()..]);
-        let output = sum / i64::from(QA) + i64::from(self.output_bias);
+        let sum = half(us, &weights[..hidden]) + half(them, &weights[hidden..]);
+        let output = sum / i64::from(QA) + i64::from(self.output_bias[bucket]);
         (output * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 }
@@ -445,8 +496,8 @@ mod tests {
         let acc = net.refresh([(0, 5, 4), (1, 5, 60), (0, 3, 20)].into_iter());
         assert_eq!(net.with_output_scaled(1.0).to_bytes(), net.to_bytes());
         let (full, half) = (
-            net.evaluate(&acc, 0),
-            net.with_output_scaled(0.5).evaluate(&acc, 0),
+            net.evaluate(&acc, 0, 0),
+            net.with_output_scaled(0.5).evaluate(&acc, 0, 0),
         );
         assert!((full / 2 - half).abs() <= 2, "{full} / 2 vs {half}");
     }
@@ -479,7 +530,7 @@ mod tests {
         net.feature_weights.iter_mut().for_each(|w| *w = next(60));
         net.feature_bias.iter_mut().for_each(|w| *w = next(60));
         net.output_weights.iter_mut().for_each(|w| *w = next(100));
-        net.output_bias = 1234;
+        net.output_bias = vec![1234];
         net
     }
 
@@ -487,6 +538,47 @@ mod tests {
     fn files_round_trip() {
         let net = noisy(FeatureSet::Chess768);
         assert_eq!(Network::from_bytes(&net.to_bytes()).unwrap(), net);
+    }
+
+    #[test]
+    fn buckets_read_back_and_each_uses_its_own_output() {
+        let mut net = Network::zeros_bucketed(FeatureSet::Xiangqi1260, 16, 8);
+        net.feature_bias.iter_mut().for_each(|b| *b = 100);
+        for bucket in 0..8 {
+            net.output_weights[bucket * 32..(bucket + 1) * 32].fill(bucket as i16 * 10);
+            net.output_bias[bucket] = bucket as i32 * 1000;
+        }
+        let read = Network::from_bytes(&net.to_bytes()).unwrap();
+        assert_eq!(read, net);
+        let acc = read.bias();
+        let values: Vec<i32> = (0..8).map(|b| read.evaluate(&acc, 0, b)).collect();
+        assert!(values.windows(2).all(|w| w[0] < w[1]), "{values:?}");
+        // A version-1 file (no bucket word) reads as one bucket.
+        let one = noisy(FeatureSet::Chess768);
+        let v2 = one.to_bytes();
+        let mut v1 = v2[..4].to_vec();
+        v1.extend_from_slice(&1u32.to_le_bytes());
+        v1.extend_from_slice(&v2[8..20]);
+        v1.extend_from_slice(&v2[24..v2.len() - 8]);
+        let sum = fnv1a(&v1);
+        v1.extend_from_slice(&sum.to_le_bytes());
+        assert_eq!(Network::from_bytes(&v1).unwrap(), one);
+        let mut too_many = v2;
+        too_many[20..24].copy_from_slice(&(MAX_BUCKETS as u32 + 1).to_le_bytes());
+        assert!(Network::from_bytes(&too_many)
+            .unwrap_err()
+            .contains("buckets"));
+    }
+
+    #[test]
+    fn buckets_split_the_piece_counts_evenly() {
+        assert_eq!(output_bucket(32, 1), 0);
+        assert_eq!(output_bucket(2, 8), 0);
+        assert_eq!(output_bucket(32, 8), 7);
+        assert_eq!(output_bucket(40, 8), 7);
+        let counts: Vec<usize> = (2..=32).map(|p| output_bucket(p, 8)).collect();
+        assert!(counts.windows(2).all(|w| w[1] == w[0] || w[1] == w[0] + 1));
+        assert!((0..8).all(|b| counts.iter().filter(|&&c| c == b).count() >= 3));
     }
 
     #[test]
@@ -501,7 +593,7 @@ mod tests {
             let expected = 2 * hidden as i64 * 40 * 40 * 200 / i64::from(QA);
             let cp = expected * i64::from(SCALE) / i64::from(QA * QB);
             assert_eq!(
-                i64::from(read.evaluate(&read.refresh(std::iter::empty()), 0)),
+                i64::from(read.evaluate(&read.refresh(std::iter::empty()), 0, 0)),
                 cp
             );
         }
@@ -582,6 +674,6 @@ mod tests {
         let net = noisy(FeatureSet::Chess768);
         let white = net.refresh([(0, 5, 4), (0, 3, 0), (1, 5, 60)].into_iter());
         let black = net.refresh([(1, 5, 60), (1, 3, 56), (0, 5, 4)].into_iter());
-        assert_eq!(net.evaluate(&white, 0), net.evaluate(&black, 1));
+        assert_eq!(net.evaluate(&white, 0, 0), net.evaluate(&black, 1, 0));
     }
 }

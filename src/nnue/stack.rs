@@ -122,11 +122,13 @@ impl AccumulatorStack {
         }
     }
 
-    /// The evaluation in centipawns for `mover` (0 White/Red, 1 Black).
-    pub fn evaluate(&mut self, mover: usize) -> i32 {
+    /// The evaluation in centipawns for `mover` (0 White/Red, 1 Black) of
+    /// a position with `pieces` pieces on the board.
+    pub fn evaluate(&mut self, mover: usize, pieces: u32) -> i32 {
         self.compute_top();
+        let bucket = self.network.bucket(pieces);
         self.network
-            .evaluate(&self.entries[self.top].accumulator, mover)
+            .evaluate(&self.entries[self.top].accumulator, mover, bucket)
     }
 
     /// Whether the top accumulators, brought up to date, equal a refresh

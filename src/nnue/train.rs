@@ -7,7 +7,7 @@
 //! (side to move's view), the prediction `sigmoid(output)`, and the loss the
 //! mean squared error, as bullet-trained engines do.
 
-use super::network::{FeatureSet, Network, MAX_HIDDEN, QA, QB, SCALE};
+use super::network::{output_bucket, FeatureSet, Network, MAX_HIDDEN, QA, QB, SCALE};
 use super::record::{Record, RecordReader};
 use crate::rng::Rng;
 use rayon::prelude::*;
@@ -21,6 +21,8 @@ pub struct TrainSettings {
     pub features: FeatureSet,
     /// Hidden neurons per perspective (a `valid_hidden` size).
     pub hidden: usize,
+    /// Output buckets (1 to `MAX_BUCKETS`).
+    pub buckets: usize,
     /// Data files.
     pub data: Vec<PathBuf>,
     /// Passes over the training positions.
@@ -52,6 +54,8 @@ const WEIGHT_CLIP: f32 = 1.98;
 struct Sample {
     /// Active features, side to move's view then the other side's.
     features: [Vec<u16>; 2],
+    /// The output bucket (by the number of pieces).
+    bucket: u8,
     target: f32,
 }
 
@@ -60,8 +64,10 @@ struct Sample {
 struct FloatNet {
     w1: Vec<f32>,
     b1: Vec<f32>,
+    /// Per bucket, 2H weights.
     w2: Vec<f32>,
-    b2: f32,
+    /// Per bucket.
+    b2: Vec<f32>,
 }
 
 /// Gradients, or Adam's moments: the same shape as the network.
@@ -70,17 +76,17 @@ struct Grads {
     w1: Vec<f32>,
     b1: Vec<f32>,
     w2: Vec<f32>,
-    b2: f32,
+    b2: Vec<f32>,
     loss: f64,
 }
 
 impl Grads {
-    fn zeros(inputs: usize, hidden: usize) -> Grads {
+    fn zeros(inputs: usize, hidden: usize, buckets: usize) -> Grads {
         Grads {
             w1: vec![0.0; inputs * hidden],
             b1: vec![0.0; hidden],
-            w2: vec![0.0; 2 * hidden],
-            b2: 0.0,
+            w2: vec![0.0; buckets * 2 * hidden],
+            b2: vec![0.0; buckets],
             loss: 0.0,
         }
     }
@@ -89,7 +95,7 @@ impl Grads {
         self.w1.iter_mut().zip(&other.w1).for_each(|(a, b)| *a += b);
         self.b1.iter_mut().zip(&other.b1).for_each(|(a, b)| *a += b);
         self.w2.iter_mut().zip(&other.w2).for_each(|(a, b)| *a += b);
-        self.b2 += other.b2;
+        self.b2.iter_mut().zip(&other.b2).for_each(|(a, b)| *a += b);
         self.loss += other.loss;
         self
     }
@@ -100,7 +106,7 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 impl FloatNet {
-    fn random(inputs: usize, hidden: usize, rng: &mut Rng) -> FloatNet {
+    fn random(inputs: usize, hidden: usize, buckets: usize, rng: &mut Rng) -> FloatNet {
         let mut uniform = |bound: f32| {
             let unit = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
             (2.0 * unit - 1.0) * bound
@@ -110,8 +116,10 @@ impl FloatNet {
         FloatNet {
             w1: (0..inputs * hidden).map(|_| uniform(b1_bound)).collect(),
             b1: (0..hidden).map(|_| uniform(b1_bound)).collect(),
-            w2: (0..2 * hidden).map(|_| uniform(b2_bound)).collect(),
-            b2: 0.0,
+            w2: (0..buckets * 2 * hidden)
+                .map(|_| uniform(b2_bound))
+                .collect(),
+            b2: vec![0.0; buckets],
         }
     }
 
@@ -134,9 +142,11 @@ impl FloatNet {
             self.accumulate(&sample.features[0]),
             self.accumulate(&sample.features[1]),
         ];
-        let mut out = self.b2;
+        let bucket = usize::from(sample.bucket);
+        let mut out = self.b2[bucket];
         for (side, acc) in accs.iter().enumerate() {
-            let weights = &self.w2[side * h..(side + 1) * h];
+            let start = (2 * bucket + side) * h;
+            let weights = &self.w2[start..start + h];
             out += acc[..h]
                 .iter()
                 .zip(weights)
@@ -156,16 +166,18 @@ impl FloatNet {
         let error = pred - sample.target;
         grads.loss += f64::from(error * error);
         let g = 2.0 * error * pred * (1.0 - pred);
-        grads.b2 += g;
+        let bucket = usize::from(sample.bucket);
+        grads.b2[bucket] += g;
         let h = self.b1.len();
         for (side, acc) in accs.iter().enumerate() {
+            let start = (2 * bucket + side) * h;
             let mut d_acc = [0.0f32; MAX_HIDDEN];
             for n in 0..h {
                 let a = acc[n];
                 let c = a.clamp(0.0, 1.0);
-                grads.w2[side * h + n] += g * c * c;
+                grads.w2[start + n] += g * c * c;
                 if a > 0.0 && a < 1.0 {
-                    d_acc[n] = g * self.w2[side * h + n] * 2.0 * a;
+                    d_acc[n] = g * self.w2[start + n] * 2.0 * a;
                 }
             }
             let d_acc = &d_acc[..h];
@@ -184,7 +196,11 @@ impl FloatNet {
             feature_weights: self.w1.iter().map(|&w| q(w, QA)).collect(),
             feature_bias: self.b1.iter().map(|&b| q(b, QA)).collect(),
             output_weights: self.w2.iter().map(|&w| q(w, QB)).collect(),
-            output_bias: (self.b2 * (QA * QB) as f32).round() as i32,
+            output_bias: self
+                .b2
+                .iter()
+                .map(|&b| (b * (QA * QB) as f32).round() as i32)
+                .collect(),
         }
     }
 }
@@ -240,13 +256,22 @@ impl Adam {
                 WEIGHT_CLIP,
             );
         }
-        step(&mut net.b2, grads.b2, &mut m.b2, &mut v.b2, 100.0);
+        for i in 0..net.b2.len() {
+            step(
+                &mut net.b2[i],
+                grads.b2[i],
+                &mut m.b2[i],
+                &mut v.b2[i],
+                100.0,
+            );
+        }
     }
 }
 
 /// The record's active features from both views, side to move first;
 /// `mirrored` reads the board mirrored along its centre file.
-fn sample_of(record: &Record, features: FeatureSet, lambda: f32, mirrored: bool) -> Sample {
+fn sample_of(record: &Record, settings: &TrainSettings, mirrored: bool) -> Sample {
+    let features = settings.features;
     let mover = record.side_to_move as usize;
     let views = [mover, 1 - mover].map(|perspective| {
         record
@@ -262,7 +287,9 @@ fn sample_of(record: &Record, features: FeatureSet, lambda: f32, mirrored: bool)
             .collect::<Vec<u16>>()
     });
     let score_target = sigmoid(f32::from(record.score) / SCALE as f32);
+    let lambda = settings.lambda;
     Sample {
+        bucket: output_bucket(views[0].len() as u32, settings.buckets) as u8,
         features: views,
         target: lambda * score_target + (1.0 - lambda) * record.result.as_target(),
     }
@@ -300,8 +327,7 @@ fn split_samples(
         records.swap(i, rng.below(i as u64 + 1) as usize);
     }
     let held = ((records.len() as f32 * settings.validation) as usize).clamp(1, records.len() - 1);
-    let sample =
-        |record: &Record, mirrored| sample_of(record, settings.features, settings.lambda, mirrored);
+    let sample = |record: &Record, mirrored| sample_of(record, settings, mirrored);
     let validation = records[..held]
         .par_iter()
         .map(|r| sample(r, false))
@@ -361,7 +387,7 @@ fn quantisation_error(
             }
         }
         // values[0] holds the side to move's view here.
-        let quantised_cp = quantised.evaluate(&acc, 0);
+        let quantised_cp = quantised.evaluate(&acc, 0, usize::from(sample.bucket));
         let diff = (quantised_cp - float_cp).abs();
         total += f64::from(diff);
         worst = worst.max(diff);
@@ -410,11 +436,11 @@ pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
     let validation: Vec<&Sample> = validation.iter().collect();
     let mut order: Vec<usize> = (0..samples.len()).collect();
     let inputs = settings.features.inputs();
-    let hidden = settings.hidden;
-    let mut net = FloatNet::random(inputs, hidden, &mut rng);
+    let (hidden, buckets) = (settings.hidden, settings.buckets);
+    let mut net = FloatNet::random(inputs, hidden, buckets, &mut rng);
     let mut adam = Adam {
-        m: Grads::zeros(inputs, hidden),
-        v: Grads::zeros(inputs, hidden),
+        m: Grads::zeros(inputs, hidden, buckets),
+        v: Grads::zeros(inputs, hidden, buckets),
         step: 0,
     };
     let batch = settings.batch.max(1);
@@ -424,7 +450,7 @@ pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
     let mut training_loss = 0.0;
     let mut validation_loss = 0.0;
     eprintln!(
-        "training a {}→{hidden} network on {} positions, validating on {held}; {} epochs, batch {batch}",
+        "training a {}→{hidden} network with {buckets} output buckets on {} positions, validating on {held}; {} epochs, batch {batch}",
         inputs,
         order.len(),
         settings.epochs
@@ -444,13 +470,13 @@ pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
             let grads = indices
                 .par_chunks(part.max(1))
                 .map(|chunk| {
-                    let mut grads = Grads::zeros(inputs, hidden);
+                    let mut grads = Grads::zeros(inputs, hidden, buckets);
                     for &i in chunk {
                         net.backward(&samples[i], &mut grads);
                     }
                     grads
                 })
-                .reduce(|| Grads::zeros(inputs, hidden), Grads::add);
+                .reduce(|| Grads::zeros(inputs, hidden, buckets), Grads::add);
             epoch_loss += grads.loss;
             adam.update(&mut net, &grads, 1.0 / indices.len() as f32, lr);
             trained += indices.len();
@@ -551,6 +577,7 @@ mod tests {
         let settings = TrainSettings {
             features: FeatureSet::Chess768,
             hidden: 32,
+            buckets: 2,
             data: vec![data],
             epochs: 8,
             batch: 256,
@@ -568,14 +595,14 @@ mod tests {
         let net = Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
         let up = net.refresh([(0, 5, 4), (1, 5, 60), (0, 3, 20)].into_iter());
         assert!(
-            net.evaluate(&up, 0) > 100,
+            net.evaluate(&up, 0, net.bucket(3)) > 100,
             "rook up: {}",
-            net.evaluate(&up, 0)
+            net.evaluate(&up, 0, net.bucket(3))
         );
         assert!(
-            net.evaluate(&up, 1) < -100,
+            net.evaluate(&up, 1, net.bucket(3)) < -100,
             "rook down: {}",
-            net.evaluate(&up, 1)
+            net.evaluate(&up, 1, net.bucket(3))
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }

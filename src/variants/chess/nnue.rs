@@ -40,7 +40,8 @@ impl Chess {
 
     /// The network's evaluation for the side to move, if one is attached.
     pub(super) fn network_eval(&mut self) -> Option<i32> {
-        Some(self.nnue.as_mut()?.evaluate(self.side.index()))
+        let pieces = self.occupied().count_ones();
+        Some(self.nnue.as_mut()?.evaluate(self.side.index(), pieces))
     }
 
     /// Whether the incremental accumulators equal a refresh (tests).

@@ -37,7 +37,8 @@ impl Xiangqi {
     /// The network's evaluation for the side to move, if one is attached.
     pub(super) fn network_eval(&mut self) -> Option<i32> {
         let mover = self.side().index();
-        Some(self.nnue.as_mut()?.evaluate(mover))
+        let pieces = self.occupied().count_ones();
+        Some(self.nnue.as_mut()?.evaluate(mover, pieces))
     }
 
     /// Whether the incremental accumulators equal a refresh (tests).
