@@ -11,11 +11,11 @@ use crate::nnue::stack::AccumulatorStack;
 use std::sync::Arc;
 
 /// The network built into the binary (how it was made: docs/nnue.md). On
-/// by default: it beat the hand-written evaluation in an SPRT
-/// (`setoption name UseNNUE value false` returns to it).
+/// by default: it beat the network before it, which beat the hand-written
+/// evaluation (`setoption name UseNNUE value false` returns to that).
 pub const EMBEDDED_NETWORK: Embedded = Embedded {
     game: GameTag::Xiangqi,
-    bytes: include_bytes!("networks/xiangqi-pk5s.tmnn"),
+    bytes: include_bytes!("networks/xiangqi-b8s.tmnn"),
     on_by_default: true,
 };
 
