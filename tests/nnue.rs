@@ -44,7 +44,9 @@ fn noisy(features: FeatureSet, hidden: usize) -> Arc<Network> {
     net.feature_weights.iter_mut().for_each(|w| *w = next(50));
     net.feature_bias.iter_mut().for_each(|w| *w = next(50));
     net.output_weights.iter_mut().for_each(|w| *w = next(80));
-    net.output_bias.iter_mut().for_each(|b| *b = i32::from(next(80)) * 100);
+    net.output_bias
+        .iter_mut()
+        .for_each(|b| *b = i32::from(next(80)) * 100);
     Arc::new(net)
 }
 

@@ -50,6 +50,9 @@ pub struct TrainSettings {
 /// sum cannot overflow.
 const WEIGHT_CLIP: f32 = 1.98;
 
+/// Biases are kept within this (far from any value training reaches).
+const BIAS_CLIP: f32 = 100.0;
+
 /// A position reduced to what training needs.
 struct Sample {
     /// Active features, side to move's view then the other side's.
@@ -229,41 +232,15 @@ impl Adam {
             *w = (*w - update).clamp(-clip, clip);
         };
         let (m, v) = (&mut self.m, &mut self.v);
-        for i in 0..net.w1.len() {
-            step(
-                &mut net.w1[i],
-                grads.w1[i],
-                &mut m.w1[i],
-                &mut v.w1[i],
-                WEIGHT_CLIP,
-            );
-        }
-        for i in 0..net.b1.len() {
-            step(
-                &mut net.b1[i],
-                grads.b1[i],
-                &mut m.b1[i],
-                &mut v.b1[i],
-                100.0,
-            );
-        }
-        for i in 0..net.w2.len() {
-            step(
-                &mut net.w2[i],
-                grads.w2[i],
-                &mut m.w2[i],
-                &mut v.w2[i],
-                WEIGHT_CLIP,
-            );
-        }
-        for i in 0..net.b2.len() {
-            step(
-                &mut net.b2[i],
-                grads.b2[i],
-                &mut m.b2[i],
-                &mut v.b2[i],
-                100.0,
-            );
+        for (weights, grads, m, v, clip) in [
+            (&mut net.w1, &grads.w1, &mut m.w1, &mut v.w1, WEIGHT_CLIP),
+            (&mut net.b1, &grads.b1, &mut m.b1, &mut v.b1, BIAS_CLIP),
+            (&mut net.w2, &grads.w2, &mut m.w2, &mut v.w2, WEIGHT_CLIP),
+            (&mut net.b2, &grads.b2, &mut m.b2, &mut v.b2, BIAS_CLIP),
+        ] {
+            for (((w, g), m), v) in weights.iter_mut().zip(grads).zip(m).zip(v) {
+                step(w, *g, m, v, clip);
+            }
         }
     }
 }

@@ -371,15 +371,11 @@ impl<G: Game> Worker<'_, G> {
         } else {
             depth
         };
-        let (raw_eval, structure) = if in_check {
-            (-INFINITY, None)
+        let (raw_eval, structure, static_eval) = if in_check {
+            (-INFINITY, None, -INFINITY)
         } else {
-            (self.static_eval(entry), self.pos.structure_key())
-        };
-        let static_eval = if in_check {
-            -INFINITY
-        } else {
-            self.corrected(raw_eval, structure)
+            let (raw, structure) = (self.static_eval(entry), self.pos.structure_key());
+            (raw, structure, self.corrected(raw, structure))
         };
         self.frames[ply].eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].eval;
