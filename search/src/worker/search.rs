@@ -224,13 +224,16 @@ impl<G: Game> Worker<'_, G> {
         entry.and_then(|e| e.code).and_then(G::move_from_code)
     }
 
-    /// Whether a table entry settles the node without searching it.
+    /// Whether a table entry settles the node without searching it. A bound
+    /// that is no decided result does not settle a window edge that is: the
+    /// entry may come from a search that pruned (no pruning happens once a
+    /// win is known), and a shorter win would hide behind it.
     fn tt_cutoff(entry: &TtEntry, value: i32, depth: i32, alpha: i32, beta: i32) -> bool {
         entry.depth >= depth
             && match entry.bound {
                 Bound::Exact => true,
-                Bound::Lower => value >= beta,
-                Bound::Upper => value <= alpha,
+                Bound::Lower => value >= beta && (is_decided(value) || !is_decided(beta)),
+                Bound::Upper => value <= alpha && (is_decided(value) || !is_decided(alpha)),
             }
     }
 
