@@ -430,3 +430,22 @@ fn stalemate_wins_and_is_found() {
         engine.transcript.join("\n")
     );
 }
+
+#[test]
+fn the_structure_key_follows_soldiers_and_defenders_only() {
+    let start = Xiangqi::start_position();
+    let key = |pos: &Xiangqi| pos.structure_key().unwrap();
+    // Chariot, horse and cannon moves keep the structure; a soldier, an
+    // advisor or an elephant move changes it.
+    for (moves, same) in [
+        (&["h2e2"][..], true),
+        (&["h0g2", "h9g7"][..], true),
+        (&["a0a1"][..], true),
+        (&["c3c4"][..], false),
+        (&["d0e1"][..], false),
+        (&["c0e2"][..], false),
+    ] {
+        let pos = after(moves, ZERO_NINE);
+        assert_eq!(key(&pos) == key(&start), same, "{moves:?}");
+    }
+}

@@ -193,6 +193,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Zobrist key of the whole position (side to move and every right).
     fn key(&self) -> u64;
 
+    /// A key of the position's slow-changing structure (the pawns, say),
+    /// under which the search learns how far the static evaluation tends to
+    /// miss its searched value (correction history). `None`: the game keeps
+    /// no such memory.
+    fn structure_key(&self) -> Option<u64> {
+        None
+    }
+
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
 

@@ -2,8 +2,10 @@
 //! (until `clear`): the butterfly history of quiet moves and the counter-move
 //! table, both indexed by `Game::history_index` and the side to move, and
 //! the continuation histories, indexed by the move one or two plies back and
-//! the move tried now.
+//! the move tried now; and the evaluation's correction history
+//! ([`Correction`]).
 
+use crate::correction::Correction;
 use crate::game::Color;
 
 /// History values stay within `-HISTORY_MAX..=HISTORY_MAX`.
@@ -27,6 +29,9 @@ pub(crate) struct Histories {
     /// `CONTINUATION_PLIES` tables of `size × size`, or none for games with
     /// more than `CONTINUATION_MAX_SLOTS` slots.
     continuation: Vec<i16>,
+    /// The evaluation's correction history (kept here: it lives and is
+    /// cleared with the move-ordering memory).
+    pub correction: Correction,
 }
 
 impl Histories {
@@ -49,6 +54,7 @@ impl Histories {
         self.quiet.fill(0);
         self.counters.fill(None);
         self.continuation.fill(0);
+        self.correction.clear();
     }
 
     fn slot(&self, side: Color, index: usize) -> Option<usize> {

@@ -28,6 +28,7 @@
 #![deny(missing_docs)]
 
 mod control;
+mod correction;
 pub mod game;
 mod history;
 mod job;
@@ -45,7 +46,7 @@ pub use control::Control;
 pub use game::{Color, Cycle, Game, MoveList, Outcome, MAX_MARGIN, MAX_MOVES};
 pub use job::{CurrMove, HistoryEntry, Info, SearchJob, SearchResult};
 pub use limits::{Clock, Limits};
-pub use rng::splitmix64;
+pub use rng::{hash_words, splitmix64};
 pub use score::Score;
 pub use searcher::{Probe, Searcher, STACK_SIZE};
 pub use skill::{Skill, MAX_ELO, MIN_ELO, SKILL_LINES};

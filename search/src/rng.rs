@@ -11,3 +11,14 @@ pub const fn splitmix64(state: &mut u64) -> u64 {
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
+
+/// A 64-bit hash of a few words (each mixed in with a SplitMix64 step).
+#[inline]
+pub fn hash_words(words: &[u64]) -> u64 {
+    let mut hash = 0u64;
+    for &word in words {
+        let mut state = hash ^ word;
+        hash = splitmix64(&mut state);
+    }
+    hash
+}

@@ -40,8 +40,14 @@ struct Node<M> {
     depth: i32,
     /// The side to move is in check.
     in_check: bool,
-    /// The static evaluation (`-INFINITY` in check).
+    /// The static evaluation as the game computed it (kept in the table).
+    raw_eval: i32,
+    /// The static evaluation with the correction history's correction
+    /// (`-INFINITY` in check).
     static_eval: i32,
+    /// The position's structure key (none in check or where the game has
+    /// none).
+    structure: Option<u64>,
     /// The static evaluation, or a table value that bounds it better.
     eval: i32,
     /// The static evaluation rose since the side's previous move.
@@ -178,6 +184,19 @@ impl<G: Game> Worker<'_, G> {
             .unwrap_or_else(|| self.evaluate())
     }
 
+    /// `raw` with the correction history's correction for a position of
+    /// this structure key.
+    #[inline]
+    fn corrected(&self, raw: i32, structure: Option<u64>) -> i32 {
+        match structure {
+            Some(key) => {
+                let side = self.pos.side_to_move();
+                (raw + self.histories.correction.get(side, key)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+            }
+            None => raw,
+        }
+    }
+
     /// Records this node's key and check flag, and returns the game's result
     /// if the node ends the game by rule or by repetition.
     #[inline]
@@ -288,11 +307,40 @@ impl<G: Game> Worker<'_, G> {
                 value: value_to_tt(best, ply),
                 depth: node.depth,
                 bound: result_bound::<PV>(best, beta, best_move.is_some()),
-                eval: (!in_check).then_some(node.static_eval),
+                eval: (!in_check).then_some(node.raw_eval),
             };
             self.shared.tt.store(node.key, entry);
+            self.learn_correction(&node, best, beta, best_move);
         }
         best
+    }
+
+    /// Teaches the correction history how far the static evaluation missed
+    /// the node's value: only where the value says something about the
+    /// evaluation (no tactical best move, not decided, and a bound on the
+    /// side away from the evaluation).
+    fn learn_correction(
+        &mut self,
+        node: &Node<G::Move>,
+        best: i32,
+        beta: i32,
+        best_move: Option<G::Move>,
+    ) {
+        let Some(key) = node.structure else {
+            return;
+        };
+        if is_decided(best) || best_move.is_some_and(|mv| self.pos.is_tactical(mv)) {
+            return;
+        }
+        let failed_high = best >= beta;
+        if (failed_high && best <= node.static_eval)
+            || (best_move.is_none() && best >= node.static_eval)
+        {
+            return;
+        }
+        self.histories
+            .correction
+            .update(node.side, key, best - node.raw_eval, node.depth);
     }
 
     /// The work before the move loop: the table probe and its cutoff,
@@ -326,10 +374,15 @@ impl<G: Game> Worker<'_, G> {
         } else {
             depth
         };
+        let (raw_eval, structure) = if in_check {
+            (-INFINITY, None)
+        } else {
+            (self.static_eval(entry), self.pos.structure_key())
+        };
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.static_eval(entry)
+            self.corrected(raw_eval, structure)
         };
         self.frames[ply].eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].eval;
@@ -356,7 +409,9 @@ impl<G: Game> Worker<'_, G> {
             excluded,
             depth,
             in_check,
+            raw_eval,
             static_eval,
+            structure,
             eval,
             improving,
         })
@@ -752,6 +807,7 @@ impl<G: Game> Worker<'_, G> {
         let mut moves = MoveList::new();
         let mut best;
         let mut stand_pat = -INFINITY;
+        let mut raw_eval = -INFINITY;
         if in_check {
             self.pos.legal_moves(&mut moves);
             if moves.is_empty() {
@@ -759,7 +815,8 @@ impl<G: Game> Worker<'_, G> {
             }
             best = -INFINITY;
         } else {
-            stand_pat = self.static_eval(entry);
+            raw_eval = self.static_eval(entry);
+            stand_pat = self.corrected(raw_eval, self.pos.structure_key());
             best = stand_pat;
             if best >= beta {
                 if entry.is_none() {
@@ -770,7 +827,7 @@ impl<G: Game> Worker<'_, G> {
                             value: value_to_tt(best, ply),
                             depth: 0,
                             bound: Bound::Lower,
-                            eval: Some(best),
+                            eval: Some(raw_eval),
                         },
                     );
                 }
@@ -825,7 +882,7 @@ impl<G: Game> Worker<'_, G> {
             value: value_to_tt(best, ply),
             depth: 0,
             bound: result_bound::<PV>(best, beta, best_move.is_some()),
-            eval: (!in_check).then_some(stand_pat),
+            eval: (!in_check).then_some(raw_eval),
         };
         self.shared.tt.store(key, entry);
         best

@@ -7,7 +7,7 @@ use super::chase::judge_cycle;
 use super::eval::MATERIAL;
 use super::moves::Move;
 use super::position::Xiangqi;
-use timur_search::{Color, Cycle, Game, MoveList, Outcome};
+use timur_search::{hash_words, Color, Cycle, Game, MoveList, Outcome};
 
 /// Plies without a capture after which the game is drawn (sixty moves).
 pub const NO_CAPTURE_DRAW_PLIES: u32 = 120;
@@ -66,6 +66,22 @@ impl Game for Xiangqi {
 
     fn key(&self) -> u64 {
         self.key
+    }
+
+    /// The soldiers of each side and the defenders (advisors and
+    /// elephants; the two sides' never share a point).
+    fn structure_key(&self) -> Option<u64> {
+        let red = self.pieces(Color::White, Kind::Soldier);
+        let black = self.pieces(Color::Black, Kind::Soldier);
+        let defenders = self.by_kind[Kind::Advisor.index()] | self.by_kind[Kind::Elephant.index()];
+        Some(hash_words(&[
+            red as u64,
+            (red >> 64) as u64,
+            black as u64,
+            (black >> 64) as u64,
+            defenders as u64,
+            (defenders >> 64) as u64,
+        ]))
     }
 
     fn in_check(&self) -> bool {
