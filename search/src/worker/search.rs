@@ -374,15 +374,12 @@ impl<G: Game> Worker<'_, G> {
         } else {
             depth
         };
-        let (raw_eval, structure) = if in_check {
-            (-INFINITY, None)
+        let (raw_eval, structure, static_eval) = if in_check {
+            (-INFINITY, None, -INFINITY)
         } else {
-            (self.static_eval(entry), self.pos.structure_key())
-        };
-        let static_eval = if in_check {
-            -INFINITY
-        } else {
-            self.corrected(raw_eval, structure)
+            let raw_eval = self.static_eval(entry);
+            let structure = self.pos.structure_key();
+            (raw_eval, structure, self.corrected(raw_eval, structure))
         };
         self.frames[ply].eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].eval;
