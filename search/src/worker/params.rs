@@ -63,10 +63,13 @@ pub(super) const EXTENSION_PLY_FACTOR: i32 = 2;
 
 /// Singular extensions: shallowest depth, and the margin per ply below the
 /// table's value that the other moves must stay under.
-pub(super) const SINGULAR_DEPTH: i32 = 8;
+pub(super) const SINGULAR_DEPTH: i32 = 6;
 pub(super) const SINGULAR_MARGIN: i32 = 2;
 /// The table entry may be this many plies shallower than the node.
 pub(super) const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
+/// Outside the PV, the table move is extended two plies when the other
+/// moves stay this far below the singular bound.
+pub(super) const SINGULAR_DOUBLE_MARGIN: i32 = 25;
 
 /// Soft time limit scale in percent by how many iterations the best move
 /// has stayed the same: none, one, two or three, more.

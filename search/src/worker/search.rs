@@ -16,8 +16,11 @@ use std::ops::ControlFlow;
 
 /// What a singular-extension search found about the table move.
 enum Singularity {
-    /// Every other move fails low by the margin: extend the table move.
-    Singular,
+    /// Extend the table move by this many plies: one when every other
+    /// move fails low by the margin, two when by far more (outside the
+    /// PV), minus one when no other move reaches the margin yet the table
+    /// move is expected to cut anyway.
+    Extend(i32),
     /// Other moves also beat `beta`: cut the node with this value.
     MultiCut(i32),
     /// No verdict (no search, or neither).
@@ -512,10 +515,10 @@ impl<G: Game> Worker<'_, G> {
                 continue;
             }
             let may_extend = (ply as i32) < EXTENSION_PLY_FACTOR * self.root_depth;
-            let mut singular = false;
+            let mut singular_extension = 0;
             if may_extend && Some(mv) == node.tt_move && node.excluded.is_none() {
-                match self.singularity(node.entry, node.depth, beta, ply, mv) {
-                    Singularity::Singular => singular = true,
+                match self.singularity::<PV>(node.entry, node.depth, beta, ply, mv) {
+                    Singularity::Extend(plies) => singular_extension = plies,
                     Singularity::MultiCut(value) => return ControlFlow::Break(value),
                     Singularity::Neither => {}
                 }
@@ -525,9 +528,11 @@ impl<G: Game> Worker<'_, G> {
             }
             self.play(mv, ply);
             let gives_check = self.pos.in_check();
-            let extension = i32::from(
-                may_extend && (singular || (gives_check && self.check_keeps_material(mv, ply))),
-            );
+            let extension = if singular_extension != 0 {
+                singular_extension
+            } else {
+                i32::from(may_extend && gives_check && self.check_keeps_material(mv, ply))
+            };
             let new_depth = node.depth - 1 + extension;
             let mut value;
             if searched == 0 {
@@ -647,9 +652,12 @@ impl<G: Game> Worker<'_, G> {
 
     /// Singular extension: is the table move `mv` much better than every
     /// other move here? A reduced search of the node without it, against a
-    /// bound a margin below the table's value, tells. If even the others
-    /// reach `beta`, the node is cut (multi-cut).
-    fn singularity(
+    /// bound a margin below the table's value, tells: the table move is
+    /// extended one ply (two outside the PV when the others stay far
+    /// below). If even the others reach `beta`, the node is cut
+    /// (multi-cut); if they only reach the bound while the table's value
+    /// beats `beta`, the table move is searched one ply shallower.
+    fn singularity<const PV: bool>(
         &mut self,
         entry: Option<TtEntry>,
         depth: i32,
@@ -673,9 +681,12 @@ impl<G: Game> Worker<'_, G> {
         let value = self.search::<false>((depth - 1) / 2, singular_beta - 1, singular_beta, ply);
         self.frames[ply].excluded = None;
         if value < singular_beta {
-            Singularity::Singular
+            let far_below = !PV && value < singular_beta - SINGULAR_DOUBLE_MARGIN;
+            Singularity::Extend(1 + i32::from(far_below))
         } else if singular_beta >= beta {
             Singularity::MultiCut(singular_beta)
+        } else if tt_value >= beta {
+            Singularity::Extend(-1)
         } else {
             Singularity::Neither
         }
