@@ -18,13 +18,11 @@ use std::ops::ControlFlow;
 enum Singularity {
     /// Extend the table move by this many plies: one when every other
     /// move fails low by the margin, two when by far more (outside the
-    /// PV), minus one when no other move reaches the margin yet the table
-    /// move is expected to cut anyway.
+    /// PV), minus one when another move reaches the margin but only the
+    /// table's value beats `beta`, none without a verdict.
     Extend(i32),
     /// Other moves also beat `beta`: cut the node with this value.
     MultiCut(i32),
-    /// No verdict (no search, or neither).
-    Neither,
 }
 
 /// What a node's search knows when its move loop starts.
@@ -520,7 +518,6 @@ impl<G: Game> Worker<'_, G> {
                 match self.singularity::<PV>(node.entry, node.depth, beta, ply, mv) {
                     Singularity::Extend(plies) => singular_extension = plies,
                     Singularity::MultiCut(value) => return ControlFlow::Break(value),
-                    Singularity::Neither => {}
                 }
                 if self.stopped {
                     return ControlFlow::Break(0);
@@ -666,7 +663,7 @@ impl<G: Game> Worker<'_, G> {
         mv: G::Move,
     ) -> Singularity {
         let Some(e) = entry else {
-            return Singularity::Neither;
+            return Singularity::Extend(0);
         };
         let tt_value = value_from_tt(e.value, ply);
         if depth < SINGULAR_DEPTH
@@ -674,7 +671,7 @@ impl<G: Game> Worker<'_, G> {
             || e.bound == Bound::Upper
             || is_decided(tt_value)
         {
-            return Singularity::Neither;
+            return Singularity::Extend(0);
         }
         let singular_beta = tt_value - SINGULAR_MARGIN * depth;
         self.frames[ply].excluded = Some(mv);
@@ -688,7 +685,7 @@ impl<G: Game> Worker<'_, G> {
         } else if tt_value >= beta {
             Singularity::Extend(-1)
         } else {
-            Singularity::Neither
+            Singularity::Extend(0)
         }
     }
 
