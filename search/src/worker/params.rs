@@ -71,6 +71,13 @@ pub(super) const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
 /// moves stay this far below the singular bound.
 pub(super) const SINGULAR_DOUBLE_MARGIN: i32 = 25;
 
+/// ProbCut: shallowest depth, plies less for the probing search, and the
+/// margin over beta it must reach (less when the evaluation improves).
+pub(super) const PROBCUT_DEPTH: i32 = 5;
+pub(super) const PROBCUT_REDUCTION: i32 = 4;
+pub(super) const PROBCUT_MARGIN: i32 = 180;
+pub(super) const PROBCUT_IMPROVING: i32 = 60;
+
 /// Soft time limit scale in percent by how many iterations the best move
 /// has stayed the same: none, one, two or three, more.
 pub(super) const STABILITY_PERCENT: [u32; 4] = [140, 110, 90, 65];

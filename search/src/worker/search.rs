@@ -298,6 +298,11 @@ impl<G: Game> Worker<'_, G> {
         if moves.is_empty() {
             return outcome_value(self.pos.no_moves_outcome(), ply);
         }
+        if !PV {
+            if let Some(value) = self.probcut(&node, &moves, beta, ply) {
+                return value;
+            }
+        }
         let (best, best_move) = match self.move_loop::<PV>(&node, &moves, alpha, beta, ply) {
             ControlFlow::Continue(found) => found,
             ControlFlow::Break(value) => return value,
@@ -645,6 +650,69 @@ impl<G: Game> Worker<'_, G> {
             - i32::from(candidate.special || gives_check)
             - self.quiet_score(node.side, ply, candidate.history_index) / LMR_HISTORY_DIVISOR;
         reduction.clamp(0, (new_depth - 1).max(0))
+    }
+
+    /// ProbCut: a tactical move whose shallow search beats `beta` by a
+    /// margin would, at full depth, very likely beat `beta` too. Tries the
+    /// tactical moves whose exchange alone may reach the raised bound, each
+    /// first by quiescence, then by a search `PROBCUT_REDUCTION` plies
+    /// shallower, and returns the value of the first that holds.
+    fn probcut(
+        &mut self,
+        node: &Node<G::Move>,
+        moves: &MoveList<G::Move>,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        let probcut_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * i32::from(node.improving);
+        if node.depth < PROBCUT_DEPTH
+            || node.in_check
+            || node.excluded.is_some()
+            || is_decided(beta)
+            || is_decided(probcut_beta)
+        {
+            return None;
+        }
+        let probe_depth = node.depth - PROBCUT_REDUCTION;
+        if let Some(e) = node.entry {
+            let value = value_from_tt(e.value, ply);
+            if e.depth >= probe_depth && value < probcut_beta {
+                return None;
+            }
+        }
+        for &mv in moves {
+            if !self.pos.is_tactical(mv)
+                || !self.pos.see_at_least(mv, probcut_beta - node.static_eval)
+            {
+                continue;
+            }
+            self.play(mv, ply);
+            let mut value = -self.quiescence::<false>(-probcut_beta, -probcut_beta + 1, ply + 1);
+            if value >= probcut_beta {
+                value = -self.search::<false>(
+                    probe_depth - 1,
+                    -probcut_beta,
+                    -probcut_beta + 1,
+                    ply + 1,
+                );
+            }
+            self.pos.unmake_move(mv);
+            if self.stopped {
+                return Some(0);
+            }
+            if value >= probcut_beta && !is_decided(value) {
+                let entry = TtEntry {
+                    code: Some(G::move_code(mv)),
+                    value: value_to_tt(value, ply),
+                    depth: probe_depth,
+                    bound: Bound::Lower,
+                    eval: Some(node.raw_eval),
+                };
+                self.shared.tt.store(node.key, entry);
+                return Some(value - (probcut_beta - beta));
+            }
+        }
+        None
     }
 
     /// Singular extension: is the table move `mv` much better than every
