@@ -3,8 +3,8 @@
 //! the library's move generator), the final position must be over by the
 //! rules, and the engine's `game over` line must give the result and the
 //! points this test computes from the rules page by counting archers (or,
-//! where the engine judges a threefold repetition a draw, the repetition
-//! must be real and the game stops there). Bad
+//! where the engine judges a threefold repetition a draw, the position's
+//! key must really have occurred three times, and the game stops there). Bad
 //! positions and illegal moves in the middle of the game are error lines;
 //! the engine keeps serving.
 
@@ -66,14 +66,6 @@ fn result_by_rules(pos: &Jasir) -> (Option<Color>, [u32; 2]) {
 /// The engine's line for a position that occurs for the third time.
 const REPETITION_DRAW: &str = "info string game over: 1/2-1/2 (Draw by repetition)";
 
-/// The position's identity for repetition: its FEN without the two move
-/// counters.
-fn position_key(pos: &Jasir) -> String {
-    let fen = pos.to_fen();
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    fields[..fields.len() - 2].join(" ")
-}
-
 /// Whether the game is over by the page's end conditions (or for lack of
 /// moves), computed from the archers; the library must agree.
 fn over_by_rules(pos: &Jasir) -> bool {
@@ -131,9 +123,9 @@ fn self_play(variant: &str, rules: Rules, limit: &str) -> usize {
     let mut engine = EngineProcess::start_uci_variant(variant, LIMIT);
     let mut pos = Jasir::start_position_for(rules);
     let mut moves: Vec<String> = Vec::new();
-    let mut seen: Vec<String> = Vec::new();
+    let mut seen: Vec<u64> = Vec::new();
     loop {
-        seen.push(position_key(&pos));
+        seen.push(pos.key());
         assert!(
             moves.len() <= MAX_PLIES,
             "{variant}: no end after {MAX_PLIES} plies: {}",
@@ -175,7 +167,7 @@ fn self_play(variant: &str, rules: Rules, limit: &str) -> usize {
         // referee, judges a third occurrence a draw: it says so and still
         // moves (protocols.md); a GUI stops the game there, and so does this.
         if lines.contains(&REPETITION_DRAW.to_string()) {
-            let occurrences = seen.iter().filter(|&k| *k == position_key(&pos)).count();
+            let occurrences = seen.iter().filter(|&&k| k == pos.key()).count();
             assert!(
                 occurrences >= 3,
                 "{variant}: no threefold at {}",
