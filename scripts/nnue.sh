@@ -24,7 +24,8 @@
 # Environment: NODES (5000), RANDOM_PLIES (8), THREADS (nproc), LAMBDA
 # (0.75), HIDDEN (128; a multiple of 16 up to 256), BUCKETS (output buckets by piece count, 1), LR (0.002), OUT (work folder, default a new temporary one), DATA (extra data
 # files to train on too), LABEL_ENGINE, LABEL_DEPTH, LABEL_SCALE, MIRROR,
-# BASE_NET, PLAY_NET, TC (5+0.05), SPRT_GAMES (400).
+# BASE_NET, PLAY_NET, INIT_NET (train on from this network, same shape),
+# TC (5+0.05), SPRT_GAMES (400).
 # Then copy the network to src/variants/<game>/networks/, record how it was
 # made in docs/nnue.md, rebuild, and commit with the SPRT result.
 set -euo pipefail
@@ -73,9 +74,11 @@ if [ -n "${LABEL_ENGINE:-}" ]; then
 fi
 mirror=()
 if [ "${MIRROR:-1}" = 1 ]; then mirror=(--mirror); fi
+init=()
+if [ -n "${INIT_NET:-}" ]; then init=(--init "$INIT_NET"); fi
 echo "== train: ${data[*]}"
 "$work/timur" nnue train --variant "$game" --data "${data[@]}" --epochs "$epochs" \
-  --lambda "$lambda" --hidden "${HIDDEN:-128}" --buckets "${BUCKETS:-1}" --lr "${LR:-0.002}" "${mirror[@]}" --out "$work/$game-raw.tmnn" | tee "$work/train.log"
+  --lambda "$lambda" --hidden "${HIDDEN:-128}" --buckets "${BUCKETS:-1}" --lr "${LR:-0.002}" "${mirror[@]}" "${init[@]}" --out "$work/$game-raw.tmnn" | tee "$work/train.log"
 echo "== scale: the network's output brought to the hand-written evaluation's scale"
 "$work/timur" nnue compare --net "$work/$game-raw.tmnn" --data "${data[0]}" | tee "$work/compare.log"
 factor=$(awk '{print $NF}' "$work/compare.log")

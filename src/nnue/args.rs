@@ -182,6 +182,11 @@ pub struct TrainArgs {
     /// The network file to write.
     #[arg(long)]
     pub out: PathBuf,
+    /// Start from this network file (same shape; an output scaled with
+    /// `timur nnue scale` is best scaled back first) instead of random
+    /// weights.
+    #[arg(long)]
+    pub init: Option<PathBuf>,
 }
 
 impl TrainArgs {
@@ -219,6 +224,7 @@ impl TrainArgs {
             mirror: self.mirror,
             seed: self.seed,
             out: self.out.clone(),
+            init: self.init.clone(),
         })
     }
 }

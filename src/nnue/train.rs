@@ -44,6 +44,10 @@ pub struct TrainSettings {
     pub seed: u64,
     /// The network file written (after every epoch: the checkpoint).
     pub out: PathBuf,
+    /// A network file to start from instead of random weights (its shape
+    /// must be `features`, `hidden` and `buckets`): training goes on from
+    /// it on new data.
+    pub init: Option<PathBuf>,
 }
 
 /// Largest weight magnitude, so quantised values fit in i16 and the output
@@ -190,6 +194,52 @@ impl FloatNet {
                 column.iter_mut().zip(d_acc).for_each(|(w, d)| *w += d);
             }
         }
+    }
+
+    /// The float weights a quantised network stands for.
+    fn from_quantised(net: &Network) -> FloatNet {
+        let dequantise = |v: &i16, scale: i32| f32::from(*v) / scale as f32;
+        FloatNet {
+            w1: net
+                .feature_weights
+                .iter()
+                .map(|w| dequantise(w, QA))
+                .collect(),
+            b1: net.feature_bias.iter().map(|b| dequantise(b, QA)).collect(),
+            w2: net
+                .output_weights
+                .iter()
+                .map(|w| dequantise(w, QB))
+                .collect(),
+            b2: net
+                .output_bias
+                .iter()
+                .map(|&b| b as f32 / (QA * QB) as f32)
+                .collect(),
+        }
+    }
+
+    /// The starting network: `settings.init` read and checked against the
+    /// asked shape, or random weights.
+    fn initial(settings: &TrainSettings, rng: &mut Rng) -> Result<FloatNet, String> {
+        let (features, hidden, buckets) = (settings.features, settings.hidden, settings.buckets);
+        let Some(path) = &settings.init else {
+            return Ok(FloatNet::random(features.inputs(), hidden, buckets, rng));
+        };
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let net = Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        if net.features != features || net.hidden() != hidden || net.buckets() != buckets {
+            return Err(format!(
+                "{} is a {}→{} network with {} output buckets; this run trains {}→{hidden} with {buckets} (--hidden, --buckets)",
+                path.display(),
+                net.features.inputs(),
+                net.hidden(),
+                net.buckets(),
+                features.inputs()
+            ));
+        }
+        Ok(FloatNet::from_quantised(&net))
     }
 
     fn quantised(&self, features: FeatureSet) -> Network {
@@ -414,7 +464,7 @@ pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
     let mut order: Vec<usize> = (0..samples.len()).collect();
     let inputs = settings.features.inputs();
     let (hidden, buckets) = (settings.hidden, settings.buckets);
-    let mut net = FloatNet::random(inputs, hidden, buckets, &mut rng);
+    let mut net = FloatNet::initial(settings, &mut rng)?;
     let mut adam = Adam {
         m: Grads::zeros(inputs, hidden, buckets),
         v: Grads::zeros(inputs, hidden, buckets),
@@ -503,6 +553,7 @@ fn write(settings: &TrainSettings, net: &Network) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::nnue::record::{GameTag, PlacedPiece, RecordResult, RecordWriter};
+    use std::path::Path;
 
     /// Records where the side to move is a rook up (a1 rook present) and
     /// wins, or is a rook down and loses: a network must learn the sign.
@@ -541,6 +592,72 @@ mod tests {
             .collect()
     }
 
+    /// A fresh folder holding `rooks.bin` with `count` rook records.
+    fn rook_data(name: &str, count: usize) -> (PathBuf, PathBuf) {
+        let dir = std::env::temp_dir().join(format!("timur-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let data = dir.join("rooks.bin");
+        let _ = std::fs::remove_file(&data);
+        let (mut writer, _) = RecordWriter::append(&data).unwrap();
+        writer.write_all(&rook_records(count)).unwrap();
+        (dir, data)
+    }
+
+    fn small_run(data: &Path, out: &Path, lr: f32, init: Option<PathBuf>) -> TrainSettings {
+        TrainSettings {
+            features: FeatureSet::Chess768,
+            hidden: 16,
+            buckets: 2,
+            data: vec![data.to_path_buf()],
+            epochs: 1,
+            batch: 256,
+            lr,
+            lambda: 0.5,
+            validation: 0.1,
+            max_positions: 0,
+            mirror: false,
+            seed: 4,
+            out: out.to_path_buf(),
+            init,
+        }
+    }
+
+    #[test]
+    fn a_run_from_a_network_starts_from_its_weights() {
+        let (dir, data) = rook_data("train-init", 1000);
+        let first = dir.join("first.tmnn");
+        train(&small_run(&data, &first, 0.01, None)).unwrap();
+        let again = dir.join("again.tmnn");
+        // A vanishing learning rate leaves the loaded weights as they were.
+        train(&small_run(&data, &again, 1e-9, Some(first.clone()))).unwrap();
+        assert_eq!(
+            std::fs::read(&first).unwrap(),
+            std::fs::read(&again).unwrap()
+        );
+        let fresh = dir.join("fresh.tmnn");
+        train(&small_run(&data, &fresh, 1e-9, None)).unwrap();
+        assert_ne!(
+            std::fs::read(&first).unwrap(),
+            std::fs::read(&fresh).unwrap()
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_run_from_a_network_of_another_shape_says_so() {
+        let (dir, data) = rook_data("train-shape", 300);
+        let first = dir.join("first.tmnn");
+        train(&small_run(&data, &first, 0.01, None)).unwrap();
+        let mut wider = small_run(&data, &dir.join("wider.tmnn"), 0.01, Some(first));
+        wider.hidden = 32;
+        let error = train(&wider).err().unwrap();
+        assert!(
+            error.contains("768→16 network with 2 output buckets"),
+            "{error}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn a_small_run_learns_the_sign_of_material_and_quantises_faithfully() {
         let dir = std::env::temp_dir().join(format!("timur-train-{}", std::process::id()));
@@ -565,6 +682,7 @@ mod tests {
             mirror: true,
             seed: 3,
             out: out.clone(),
+            init: None,
         };
         let report = train(&settings).unwrap();
         assert!(report.validation_loss < 0.05, "{report:?}");
