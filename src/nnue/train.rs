@@ -482,6 +482,12 @@ pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
         order.len(),
         settings.epochs
     );
+    if settings.init.is_some() {
+        eprintln!(
+            "the starting network: validation loss {:.6}",
+            mean_loss(&net, &validation)
+        );
+    }
     for epoch in 0..settings.epochs {
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i as u64 + 1) as usize);
