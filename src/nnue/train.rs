@@ -666,13 +666,7 @@ mod tests {
 
     #[test]
     fn a_small_run_learns_the_sign_of_material_and_quantises_faithfully() {
-        let dir = std::env::temp_dir().join(format!("timur-train-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let data = dir.join("rooks.bin");
-        let _ = std::fs::remove_file(&data);
-        let (mut writer, _) = RecordWriter::append(&data).unwrap();
-        writer.write_all(&rook_records(4000)).unwrap();
-        drop(writer);
+        let (dir, data) = rook_data("train", 4000);
         let out = dir.join("net.tmnn");
         let settings = TrainSettings {
             features: FeatureSet::Chess768,
