@@ -14,7 +14,7 @@ use std::sync::Arc;
 /// (`setoption name UseNNUE value false` returns to it).
 pub const EMBEDDED_NETWORK: Embedded = Embedded {
     game: GameTag::Chess,
-    bytes: include_bytes!("networks/chess-sf2s.tmnn"),
+    bytes: include_bytes!("networks/chess-f1s.tmnn"),
     on_by_default: true,
 };
 
