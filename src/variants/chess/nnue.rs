@@ -10,8 +10,9 @@ use crate::nnue::stack::AccumulatorStack;
 use std::sync::Arc;
 
 /// The network built into the binary (how it was made: docs/nnue.md). On
-/// by default: it beat the hand-written evaluation in an SPRT
-/// (`setoption name UseNNUE value false` returns to it).
+/// by default: it beat the network before it, which beat the hand-written
+/// evaluation, in SPRTs (`setoption name UseNNUE value false` returns to
+/// the hand-written evaluation).
 pub const EMBEDDED_NETWORK: Embedded = Embedded {
     game: GameTag::Chess,
     bytes: include_bytes!("networks/chess-f1s.tmnn"),
