@@ -40,6 +40,8 @@ pub(super) const LMP_DEPTH: i32 = 4;
 /// Late move reductions: shallowest depth, moves searched before reducing.
 pub(super) const LMR_MIN_DEPTH: i32 = 3;
 pub(super) const LMR_MIN_MOVES: usize = 2;
+/// Extra reduction of late moves at a cut node.
+pub(super) const CUT_NODE_REDUCTION: i32 = 2;
 /// History points (butterfly plus continuation) per unit of reduction
 /// change.
 pub(super) const LMR_HISTORY_DIVISOR: i32 = 12_288;

@@ -53,6 +53,9 @@ struct Node<M> {
     eval: i32,
     /// The static evaluation rose since the side's previous move.
     improving: bool,
+    /// A null-window node expected to fail high (its parent's late moves
+    /// and their children's first moves, alternating).
+    cut_node: bool,
 }
 
 /// What the move loop knows of one move before playing it.
@@ -101,11 +104,11 @@ impl<G: Game> Worker<'_, G> {
             let new_depth = depth - 1 + i32::from(self.pos.in_check());
             let mut value;
             if index == pv_index {
-                value = -self.search::<true>(new_depth, -beta, -alpha, 1);
+                value = -self.search::<true>(new_depth, -beta, -alpha, 1, false);
             } else {
-                value = -self.search::<false>(new_depth, -alpha - 1, -alpha, 1);
+                value = -self.search::<false>(new_depth, -alpha - 1, -alpha, 1, true);
                 if value > alpha && value < beta {
-                    value = -self.search::<true>(new_depth, -beta, -alpha, 1);
+                    value = -self.search::<true>(new_depth, -beta, -alpha, 1, false);
                 }
             }
             self.pos.unmake_move(mv);
@@ -266,6 +269,7 @@ impl<G: Game> Worker<'_, G> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
+        cut_node: bool,
     ) -> i32 {
         if depth <= 0 {
             return self.quiescence::<PV>(alpha, beta, ply);
@@ -289,7 +293,7 @@ impl<G: Game> Worker<'_, G> {
         if alpha >= beta {
             return alpha;
         }
-        let node = match self.before_moves::<PV>(depth, alpha, beta, ply, in_check) {
+        let node = match self.before_moves::<PV>(depth, alpha, beta, ply, in_check, cut_node) {
             ControlFlow::Continue(node) => node,
             ControlFlow::Break(value) => return value,
         };
@@ -360,6 +364,7 @@ impl<G: Game> Worker<'_, G> {
         beta: i32,
         ply: usize,
         in_check: bool,
+        cut_node: bool,
     ) -> ControlFlow<i32, Node<G::Move>> {
         let key = self.keys[self.base + ply];
         // A singular-extension search of this node leaves one move out: the
@@ -397,7 +402,7 @@ impl<G: Game> Worker<'_, G> {
             if depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta {
                 return ControlFlow::Break(eval);
             }
-            if let Some(value) = self.null_move(depth, beta, eval, ply) {
+            if let Some(value) = self.null_move(depth, beta, eval, ply, cut_node) {
                 return ControlFlow::Break(value);
             }
             if self.stopped {
@@ -417,6 +422,7 @@ impl<G: Game> Worker<'_, G> {
             structure,
             eval,
             improving,
+            cut_node,
         })
     }
 
@@ -520,7 +526,7 @@ impl<G: Game> Worker<'_, G> {
             let may_extend = (ply as i32) < EXTENSION_PLY_FACTOR * self.root_depth;
             let mut singular_extension = 0;
             if may_extend && Some(mv) == node.tt_move && node.excluded.is_none() {
-                match self.singularity::<PV>(node.entry, node.depth, beta, ply, mv) {
+                match self.singularity::<PV>(node, beta, ply, mv) {
                     Singularity::Extend(plies) => singular_extension = plies,
                     Singularity::MultiCut(value) => return ControlFlow::Break(value),
                 }
@@ -538,16 +544,24 @@ impl<G: Game> Worker<'_, G> {
             let new_depth = node.depth - 1 + extension;
             let mut value;
             if searched == 0 {
-                value = -self.search::<PV>(new_depth, -beta, -alpha, ply + 1);
+                value =
+                    -self.search::<PV>(new_depth, -beta, -alpha, ply + 1, !PV && !node.cut_node);
             } else {
                 let reduction =
                     self.reduction::<PV>(node, candidate, gives_check, searched, new_depth, ply);
-                value = -self.search::<false>(new_depth - reduction, -alpha - 1, -alpha, ply + 1);
+                value =
+                    -self.search::<false>(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
                 if value > alpha && reduction > 0 {
-                    value = -self.search::<false>(new_depth, -alpha - 1, -alpha, ply + 1);
+                    value = -self.search::<false>(
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        !node.cut_node,
+                    );
                 }
                 if PV && value > alpha && value < beta {
-                    value = -self.search::<true>(new_depth, -beta, -alpha, ply + 1);
+                    value = -self.search::<true>(new_depth, -beta, -alpha, ply + 1, false);
                 }
             }
             self.pos.unmake_move(mv);
@@ -627,8 +641,9 @@ impl<G: Game> Worker<'_, G> {
     }
 
     /// The late-move reduction of the `searched + 1`-th move (already
-    /// played): by depth and move number, more outside the PV, less for
-    /// killers, counter-moves and checks, adjusted by history.
+    /// played): by depth and move number, more outside the PV and at a cut
+    /// node, less for killers, counter-moves and checks, adjusted by
+    /// history.
     #[inline(always)]
     fn reduction<const PV: bool>(
         &self,
@@ -646,7 +661,9 @@ impl<G: Game> Worker<'_, G> {
         {
             return 0;
         }
-        let reduction = lmr(node.depth, searched + 1) + i32::from(!PV)
+        let reduction = lmr(node.depth, searched + 1)
+            + i32::from(!PV)
+            + CUT_NODE_REDUCTION * i32::from(node.cut_node)
             - i32::from(candidate.special || gives_check)
             - self.quiet_score(node.side, ply, candidate.history_index) / LMR_HISTORY_DIVISOR;
         reduction.clamp(0, (new_depth - 1).max(0))
@@ -694,6 +711,7 @@ impl<G: Game> Worker<'_, G> {
                     -probcut_beta,
                     -probcut_beta + 1,
                     ply + 1,
+                    !node.cut_node,
                 );
             }
             self.pos.unmake_move(mv);
@@ -724,12 +742,12 @@ impl<G: Game> Worker<'_, G> {
     /// beats `beta`, the table move is searched one ply shallower.
     fn singularity<const PV: bool>(
         &mut self,
-        entry: Option<TtEntry>,
-        depth: i32,
+        node: &Node<G::Move>,
         beta: i32,
         ply: usize,
         mv: G::Move,
     ) -> Singularity {
+        let (entry, depth, cut_node) = (node.entry, node.depth, node.cut_node);
         let Some(e) = entry else {
             return Singularity::Extend(0);
         };
@@ -743,7 +761,13 @@ impl<G: Game> Worker<'_, G> {
         }
         let singular_beta = tt_value - SINGULAR_MARGIN * depth;
         self.frames[ply].excluded = Some(mv);
-        let value = self.search::<false>((depth - 1) / 2, singular_beta - 1, singular_beta, ply);
+        let value = self.search::<false>(
+            (depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            cut_node,
+        );
         self.frames[ply].excluded = None;
         if value < singular_beta {
             let far_below = !PV && value < singular_beta - SINGULAR_DOUBLE_MARGIN;
@@ -759,7 +783,14 @@ impl<G: Game> Worker<'_, G> {
 
     /// Null-move pruning: if passing still fails high, so will a move.
     /// Returns the value to cut with.
-    fn null_move(&mut self, depth: i32, beta: i32, eval: i32, ply: usize) -> Option<i32> {
+    fn null_move(
+        &mut self,
+        depth: i32,
+        beta: i32,
+        eval: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Option<i32> {
         let frame = self.frames[ply];
         if depth < NMP_MIN_DEPTH
             || eval < beta
@@ -777,7 +808,8 @@ impl<G: Game> Worker<'_, G> {
         child.previous = None;
         child.after_null = true;
         child.floor = self.base + ply + 1;
-        let value = -self.search::<false>(depth - 1 - reduction, -beta, -beta + 1, ply + 1);
+        let value =
+            -self.search::<false>(depth - 1 - reduction, -beta, -beta + 1, ply + 1, !cut_node);
         self.pos.unmake_null_move();
         if self.stopped || value < beta {
             return None;
@@ -788,7 +820,7 @@ impl<G: Game> Worker<'_, G> {
         }
         // Verify: the same reduced search with null moves off near here.
         self.nmp_min_ply = ply + (NMP_VERIFY_QUARTERS * (depth - reduction) / 4).max(0) as usize;
-        let verified = self.search::<false>(depth - 1 - reduction, beta - 1, beta, ply);
+        let verified = self.search::<false>(depth - 1 - reduction, beta - 1, beta, ply, false);
         self.nmp_min_ply = 0;
         (verified >= beta && !self.stopped).then_some(value)
     }
