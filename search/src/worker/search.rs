@@ -53,8 +53,7 @@ struct Node<M> {
     eval: i32,
     /// The static evaluation rose since the side's previous move.
     improving: bool,
-    /// A null-window node expected to fail high (its parent's late moves
-    /// and their children's first moves, alternating).
+    /// A null-window node expected to fail high (see `Worker::search`).
     cut_node: bool,
 }
 
@@ -262,7 +261,10 @@ impl<G: Game> Worker<'_, G> {
 
     /// Alpha-beta (PVS) at `ply` with `depth` plies left: the checks on
     /// entry, the cuts before any move ([`Self::before_moves`]), the move
-    /// loop ([`Self::move_loop`]) and the table store.
+    /// loop ([`Self::move_loop`]) and the table store. `cut_node`: a
+    /// null-window node expected to fail high (the child of a reduced late
+    /// move, or the first child of a node expected to fail low); never a PV
+    /// node.
     pub(super) fn search<const PV: bool>(
         &mut self,
         depth: i32,
