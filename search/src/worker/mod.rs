@@ -47,6 +47,10 @@ pub(crate) struct RootMove<M> {
     pub score: i32,
     /// Its value in the previous iteration.
     pub previous: i32,
+    /// What `previous` says: exact for the lines that iteration settled, a
+    /// bound for a move that failed low or high in it (or kept an older
+    /// value).
+    pub previous_bound: Bound,
     /// Its principal variation, starting with `mv`.
     pub pv: Vec<M>,
     /// What `score` says if the current iteration set it (a window search
@@ -61,6 +65,7 @@ impl<M> RootMove<M> {
             mv,
             score: -INFINITY,
             previous: -INFINITY,
+            previous_bound: Bound::Upper,
             pv: Vec::with_capacity(MAX_PLY),
             fresh: None,
         }
@@ -292,6 +297,7 @@ impl<'a, G: Game> Worker<'a, G> {
             self.seldepth = 0;
             for rm in &mut self.root_moves {
                 rm.previous = rm.score;
+                rm.previous_bound = rm.fresh.unwrap_or(Bound::Upper);
                 rm.fresh = None;
             }
             for pv_index in 0..multipv {
@@ -518,7 +524,8 @@ impl<'a, G: Game> Worker<'a, G> {
         // The iteration was cut off: a line it already searched in full (or
         // that failed high) is at least worth its new value at the new
         // depth; any other line reports what the last completed iteration
-        // found.
+        // found, as the bound it was there (a move that failed low in it
+        // can overtake a best move failing low now).
         let depth = self.completed_depth;
         for index in 0..self.lines {
             let Some(rm) = self.root_moves.get(index) else {
@@ -528,7 +535,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 Some(Bound::Exact | Bound::Lower) => {
                     self.info_with(depth + 1, index, rm.score, Bound::Lower)
                 }
-                _ => self.info_with(depth, index, rm.previous, Bound::Exact),
+                _ => self.info_with(depth, index, rm.previous, rm.previous_bound),
             };
             if let (Some(info), Some(main)) = (info, &self.main) {
                 (main.report)(&info);
