@@ -2,8 +2,9 @@
 # Makes a network for chess (and Chess960) or xiangqi from nothing, as the
 # committed networks were made:
 #   1. `timur nnue datagen`: self-play at NODES nodes a move from random
-#      openings (RANDOM_PLIES random plies; for chess a tenth of the games
-#      are Chess960), written as 40-byte records (search score and result),
+#      openings (RANDOM_PLIES random plies; for chess, Chess960 games on top,
+#      CHESS960_PERCENT of the chess games: 70, as chess-f3s's 7,000 beside
+#      10,000), written as 40-byte records (search score and result),
 #      played with the build's own evaluation or with PLAY_NET (a network
 #      file: the next generation's games come from the last one's play);
 #   1b. when LABEL_ENGINE names a UCI engine: `timur nnue relabel` scores
@@ -25,7 +26,7 @@
 # (0.75), HIDDEN (128; a multiple of 16 up to 256), BUCKETS (output buckets by piece count, 1), LR (0.002), OUT (work folder, default a new temporary one), DATA (extra data
 # files to train on too), LABEL_ENGINE, LABEL_DEPTH, LABEL_SCALE, MIRROR,
 # BASE_NET, PLAY_NET, INIT_NET (train on from this network, same shape),
-# TC (5+0.05), SPRT_GAMES (400).
+# TC (5+0.05), SPRT_GAMES (400), CHESS960_PERCENT (70).
 # Then copy the network to src/variants/<game>/networks/, record how it was
 # made in docs/nnue.md, rebuild, and commit with the SPRT result.
 set -euo pipefail
@@ -55,7 +56,7 @@ echo "== $game self-play: $games games at $nodes nodes a move (in $work)"
   --out "$work/$game.bin"
 data=("$work/$game.bin")
 if [ "$game" = chess ]; then
-  "$work/timur" nnue datagen --variant chess960 --games $((games / 10)) --nodes "$nodes" \
+  "$work/timur" nnue datagen --variant chess960 --games $((games * ${CHESS960_PERCENT:-70} / 100)) --nodes "$nodes" \
     --random-plies "$plies" --threads "$threads" --seed "${SEED:-1}" "${play_net[@]}" \
     --out "$work/chess960.bin"
   data+=("$work/chess960.bin")
