@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// the hand-written evaluation).
 pub const EMBEDDED_NETWORK: Embedded = Embedded {
     game: GameTag::Chess,
-    bytes: include_bytes!("networks/chess-f4s.tmnn"),
+    bytes: include_bytes!("networks/chess-f5s.tmnn"),
     on_by_default: true,
 };
 
