@@ -4,7 +4,8 @@
 #   1. `timur nnue datagen`: self-play at NODES nodes a move from random
 #      openings (RANDOM_PLIES random plies; for chess, Chess960 games on top,
 #      CHESS960_PERCENT of the chess games: 70, as chess-f3s's 7,000 beside
-#      10,000; chess-f4s's and f5s's generations were Chess960 alone), written as 40-byte records (search score and result),
+#      10,000; chess-f4s's and f5s's generations were Chess960 alone),
+#      written as 40-byte records (search score and result),
 #      played with the build's own evaluation or with PLAY_NET (a network
 #      file: the next generation's games come from the last one's play);
 #   1b. when LABEL_ENGINE names a UCI engine: `timur nnue relabel` scores
