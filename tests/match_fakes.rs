@@ -191,7 +191,13 @@ fn a_decided_sprt_stops_the_match() {
     let report = run(&config).unwrap();
     assert_eq!(report.sprt, Some(SprtDecision::H1));
     assert!(report.games.len() < 40, "{} games", report.games.len());
-    assert!(report.table.contains("H1 accepted"), "{}", report.table);
+    assert!(
+        report
+            .table
+            .contains("SPRT stopped the match: H1 accepted after"),
+        "{}",
+        report.table
+    );
 }
 
 #[test]

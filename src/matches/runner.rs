@@ -255,6 +255,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
     let stop = AtomicBool::new(false);
     let mut finished: Vec<GameRecord> = Vec::new();
     let mut decision = None;
+    let mut decided_after = 0;
     let mut fatal = None;
     let threads = config.concurrency.clamp(1, games.len().max(1));
     debug_assert_eq!(games.len(), pairs * config.games as usize);
@@ -299,6 +300,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
                 if verdict != SprtDecision::Continue {
                     println!("SPRT decided ({verdict:?}) after {} games", finished.len());
                     decision = Some(verdict);
+                    decided_after = finished.len();
                     stop.store(true, Ordering::SeqCst);
                 }
             }
@@ -308,7 +310,15 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
         return Err(why);
     }
     finished.sort_by_key(|g| g.number);
-    let table = render(&names, &finished, config.sprt.as_ref());
+    let mut table = render(&names, &finished, config.sprt.as_ref());
+    if let Some(verdict) = decision {
+        // The games still being played when the test decided are finished
+        // and counted above, so the final LLR may sit just inside a bound.
+        table += &format!(
+            "SPRT stopped the match: {} after {decided_after} games\n",
+            verdict.text()
+        );
+    }
     Ok(MatchReport {
         names,
         games: finished,

@@ -17,6 +17,17 @@ pub enum SprtDecision {
     Continue,
 }
 
+impl SprtDecision {
+    /// How the table says it: "H0 accepted", "H1 accepted" or "undecided".
+    pub fn text(self) -> &'static str {
+        match self {
+            SprtDecision::H0 => "H0 accepted",
+            SprtDecision::H1 => "H1 accepted",
+            SprtDecision::Continue => "undecided",
+        }
+    }
+}
+
 impl SprtSpec {
     /// The lower and upper LLR bounds: ln(β/(1−α)) and ln((1−β)/α).
     pub fn bounds(&self) -> (f64, f64) {

@@ -3,7 +3,6 @@
 
 use super::config::SprtSpec;
 use super::record::{GameRecord, Termination};
-use super::sprt::SprtDecision;
 use super::stats::Wdl;
 use timur_search::Color;
 
@@ -57,11 +56,7 @@ pub fn render(names: &[String], games: &[GameRecord], sprt: Option<&SprtSpec>) -
         );
         if let Some(spec) = sprt {
             let (lower, upper) = spec.bounds();
-            let verdict = match spec.decide(&first) {
-                SprtDecision::H0 => "H0 accepted",
-                SprtDecision::H1 => "H1 accepted",
-                SprtDecision::Continue => "undecided",
-            };
+            let verdict = spec.decide(&first).text();
             out += &format!(
                 "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} [{:.2}, {:.2}] {verdict}\n",
                 spec.elo0,
