@@ -254,8 +254,8 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let mut finished: Vec<GameRecord> = Vec::new();
-    let mut decision = None;
-    let mut decided_after = 0;
+    // The SPRT's decision and the number of games it was made after.
+    let mut decision: Option<(SprtDecision, usize)> = None;
     let mut fatal = None;
     let threads = config.concurrency.clamp(1, games.len().max(1));
     debug_assert_eq!(games.len(), pairs * config.games as usize);
@@ -299,8 +299,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
                 let verdict = spec.decide(&first);
                 if verdict != SprtDecision::Continue {
                     println!("SPRT decided ({verdict:?}) after {} games", finished.len());
-                    decision = Some(verdict);
-                    decided_after = finished.len();
+                    decision = Some((verdict, finished.len()));
                     stop.store(true, Ordering::SeqCst);
                 }
             }
@@ -311,7 +310,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
     }
     finished.sort_by_key(|g| g.number);
     let mut table = render(&names, &finished, config.sprt.as_ref());
-    if let Some(verdict) = decision {
+    if let Some((verdict, decided_after)) = decision {
         // The games still being played when the test decided are finished
         // and counted above, so the final LLR may sit just inside a bound.
         table += &format!(
@@ -323,7 +322,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
         names,
         games: finished,
         scheduled: games.len(),
-        sprt: decision,
+        sprt: decision.map(|(verdict, _)| verdict),
         table,
     })
 }
