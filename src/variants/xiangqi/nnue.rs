@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// evaluation (`setoption name UseNNUE value false` returns to that).
 pub const EMBEDDED_NETWORK: Embedded = Embedded {
     game: GameTag::Xiangqi,
-    bytes: include_bytes!("networks/xiangqi-f2s.tmnn"),
+    bytes: include_bytes!("networks/xiangqi-f3s.tmnn"),
     on_by_default: true,
 };
 
