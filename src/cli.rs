@@ -1,6 +1,7 @@
 //! The shell subcommands behind `timur perft`, `timur perft-suite`, …
 
 use crate::engine::{AnyGame, VariantKind};
+use crate::files;
 use crate::perft::perft_divide;
 use crate::perft_file::parse_perft_file;
 use crate::variants::{Notation, Variant};
@@ -72,8 +73,7 @@ pub fn perft_suite(
     max_nodes: Option<u64>,
     threads: usize,
 ) -> Result<(), String> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|why| format!("cannot read {}: {why}", file.display()))?;
+    let text = files::read_text(file)?;
     let records = parse_perft_file(&text).map_err(|why| format!("{}: {why}", file.display()))?;
     let mut failures = Vec::new();
     let (mut checked, mut nodes) = (0usize, 0u64);

@@ -9,6 +9,7 @@ pub mod bench;
 pub mod bitboard;
 pub mod cli;
 pub mod engine;
+pub mod files;
 pub mod gui;
 pub mod matches;
 pub mod nnue;

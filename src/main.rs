@@ -30,8 +30,8 @@ enum Command {
         /// Start from the variant's start position (the default).
         #[arg(long)]
         startpos: bool,
-        /// Depth in plies.
-        #[arg(long)]
+        /// Depth in plies (at most 64).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(..=i64::from(timur::perft::MAX_PERFT_DEPTH)))]
         depth: u32,
         /// Print the count of each root move (Stockfish's format).
         #[arg(long)]

@@ -13,6 +13,8 @@
 //! A record starts at `id` (or at `epd` when the previous record already has
 //! one) and collects the lines after it.
 
+use crate::perft::MAX_PERFT_DEPTH;
+
 /// One position of a `.perft` file with its expected counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PerftRecord {
@@ -73,13 +75,16 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftRecord>, String> {
                     .last_mut()
                     .ok_or_else(|| format!("line {line_no}: `perft` before any `epd`"))?;
                 let mut parts = rest.split_whitespace();
-                let depth = parts.next().and_then(|d| d.parse::<u32>().ok());
+                let depth = parts
+                    .next()
+                    .and_then(|d| d.parse::<u32>().ok())
+                    .filter(|&d| d <= MAX_PERFT_DEPTH);
                 let nodes = parts.next().and_then(|n| n.parse::<u64>().ok());
                 match (depth, nodes, parts.next()) {
                     (Some(d), Some(n), None) => record.counts.push((d, n)),
                     _ => {
                         return Err(format!(
-                            "line {line_no}: expected `perft <depth> <nodes>`, got `{line}`"
+                            "line {line_no}: expected `perft <depth> <nodes>` (depth at most {MAX_PERFT_DEPTH}), got `{line}`"
                         ))
                     }
                 }

@@ -1,15 +1,19 @@
 //! One judge: the same finished games, one per way a game ends in every
 //! game, given to the UCI binary (`info string game over`), the XBoard
 //! binary (its result line) and the library's verdict (what the match
-//! referee, its PGN and the GUI write) must get the same result and reason.
+//! referee, its PGN and the GUI write) must get the same result and reason;
+//! and a repetition ends no game whose rules lack that end.
 
 mod common;
 
 use common::EngineProcess;
 use std::time::Duration;
 use timur::engine::{AnyGame, GameState, VariantKind};
+use timur::variants::tamerlane::Tamerlane;
+use timur::variants::xboard::XboardView;
 use timur::variants::Notation;
 use timur::with_game;
+use timur_search::Game;
 
 const LIMIT: Duration = Duration::from_secs(30);
 
@@ -228,6 +232,97 @@ fn xboard_reports_the_same_verdict() {
                 || l.starts_with("move ")),
             "{}: {lines:?}",
             case.fen
+        );
+    }
+}
+
+/// Games whose rules have no repetition end (Tamerlane, Jasir, Jarmo): the
+/// moves bring the start position back a third time.
+const REPEATED: &[(VariantKind, &[&str])] = &[
+    (
+        VariantKind::Tamerlane,
+        &[
+            "b2d1", "b9d10", "d1b2", "d10b9", "b2d1", "b9d10", "d1b2", "d10b9",
+        ],
+    ),
+    (
+        VariantKind::Jasir,
+        &[
+            "a1c2", "a5c4", "c2b2", "c4b4", "b2c2", "b4c4", "c2b2", "c4b4", "b2c2", "b4c4",
+        ],
+    ),
+    // Two archers a side out and back in turn: the shuttle limit allows it,
+    // and the shuttle state recurs with the board.
+    (
+        VariantKind::Jarmo,
+        &[
+            "a1c2", "a5c4", "c2a1", "c4a5", "e1c2", "e5c4", "c2e1", "c4e5", "a1c2", "a5c4", "c2a1",
+            "c4a5", "e1c2", "e5c4", "c2e1", "c4e5", "a1c2", "a5c4",
+        ],
+    ),
+];
+
+#[test]
+fn a_third_occurrence_ends_no_game_whose_rules_lack_it() {
+    for &(kind, moves) in REPEATED {
+        let state = with_game!(AnyGame::start(kind), state => {
+            let (state, bad) = GameState::with_moves(state.position().clone(), moves, Notation::default());
+            assert_eq!(bad, None, "{kind}");
+            let key = state.position().key();
+            let occurrences = state.history().iter().filter(|e| e.key == key).count() + 1;
+            assert!(occurrences >= 3, "{kind}: the moves repeat no position thrice");
+            AnyGame::from(state)
+        });
+        assert_eq!(state.verdict(), None, "{kind}");
+    }
+}
+
+#[test]
+fn uci_plays_on_after_a_third_occurrence_where_the_rules_say_so() {
+    let mut engine = EngineProcess::start_uci_variant("chess", LIMIT);
+    for &(kind, moves) in REPEATED {
+        engine.send(&format!("setoption name UCI_Variant value {kind}"));
+        engine.send(&format!("position startpos moves {}", moves.join(" ")));
+        engine.send("go depth 3");
+        let lines = engine.read_until(LIMIT, |l| l.starts_with("bestmove"));
+        assert!(
+            !lines.iter().any(|l| l.contains("game over")),
+            "{kind}: {lines:?}"
+        );
+        let best = common::bestmove_of(lines.last().unwrap());
+        assert!(best != "(none)" && !best.is_empty(), "{kind}: {lines:?}");
+    }
+}
+
+#[test]
+fn xboard_plays_on_after_a_third_occurrence_where_the_rules_say_so() {
+    let mut engine = EngineProcess::start();
+    engine.send("xboard");
+    engine.send("protover 2");
+    engine.read_until(LIMIT, |l| l == "feature done=1");
+    engine.send("sd 3");
+    for &(kind, moves) in REPEATED {
+        engine.send("new");
+        engine.send(&format!("variant {}", kind.xboard_name()));
+        engine.send("force");
+        for mv in moves {
+            let wire = match kind {
+                VariantKind::Tamerlane => Tamerlane::squares_to_xboard(mv),
+                _ => mv.to_string(),
+            };
+            engine.send(&format!("usermove {wire}"));
+        }
+        engine.send("go");
+        let lines = engine.read_until(LIMIT, |l| l.starts_with("move ") || l.contains(" {"));
+        assert!(
+            lines.last().is_some_and(|l| l.starts_with("move ")),
+            "{kind}: {lines:?}"
+        );
+        assert!(
+            !lines
+                .iter()
+                .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+            "{kind}: {lines:?}"
         );
     }
 }

@@ -3,7 +3,8 @@
 //! `*_line` functions format replies.
 //!
 //! Differences from UCI: options have no `name`/`value` keywords, `go` has
-//! exactly one limit (`depth`, `infinite`, `nodes` or `time …`) and may carry
+//! exactly one limit (`depth`, `infinite`, `nodes` or `time …`; `perft` is
+//! this engine's extension, as in UCI) and may carry
 //! `ponder` or `draw`, `banmoves` excludes root moves, `probe` asks for a
 //! hash entry (`pophash`), `quit` is answered with `bye`. Command words and
 //! keywords match without regard to ASCII case (ElephantEye does the same).
@@ -81,6 +82,9 @@ pub enum UcciLimit {
     Infinite,
     /// `nodes <n>`.
     Nodes(u64),
+    /// `perft <n>` (an extension, as in UCI): count the legal-move tree's
+    /// leaves to depth n, split by root move.
+    Perft(u64),
     /// `time <t> …`: a clock.
     Time(UcciClock),
 }
@@ -171,6 +175,7 @@ fn parse_go(args: &[&str]) -> UcciGo {
         let used = match mode_lc.as_str() {
             "depth" => go.limit_from(tail, UcciLimit::Depth, "depth"),
             "nodes" => go.limit_from(tail, UcciLimit::Nodes, "nodes"),
+            "perft" => go.limit_from(tail, UcciLimit::Perft, "perft"),
             "infinite" => 0,
             "time" => {
                 let (clock, used) = parse_clock(tail, &mut go.notes);
@@ -483,6 +488,7 @@ mod tests {
         assert_eq!(go("go depth 10").limit, UcciLimit::Depth(10));
         assert_eq!(go("go infinite").limit, UcciLimit::Infinite);
         assert_eq!(go("go nodes 5000000").limit, UcciLimit::Nodes(5000000));
+        assert_eq!(go("go perft 3").limit, UcciLimit::Perft(3));
         let g = go("go ponder time 295000 increment 0");
         assert!(g.ponder && !g.draw);
         assert_eq!(

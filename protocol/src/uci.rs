@@ -86,7 +86,7 @@ pub struct GoParams {
     /// `searchmoves …`: only these root moves (empty = all).
     pub searchmoves: Vec<String>,
     /// `perft N` (non-standard, Stockfish): count leaf nodes to depth N.
-    pub perft: Option<u32>,
+    pub perft: Option<u64>,
     /// What was wrong with the line and how it was repaired (a token
     /// ignored, a number clamped), for the engine to report before it
     /// searches what remains.

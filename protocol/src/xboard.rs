@@ -54,6 +54,9 @@ pub enum XboardCommand {
     },
     /// `sd N`: think at most N plies.
     Sd(u32),
+    /// `perft N` (an extension, as in UCI's `go perft`): count the
+    /// legal-move tree's leaves to depth N, split by root move.
+    Perft(u64),
     /// `time N`: the engine's clock, in centiseconds (may be negative).
     Time {
         /// The clock, in centiseconds.
@@ -189,6 +192,7 @@ pub fn parse_xboard(line: &str) -> Result<XboardCommand, String> {
             ms: seconds_ms("st", first)?,
         },
         "sd" => X::Sd(number("sd", first)?),
+        "perft" => X::Perft(number("perft", first)?),
         "time" => X::Time {
             centiseconds: number("time", first)?,
         },
@@ -588,6 +592,7 @@ mod tests {
         );
         assert_eq!(ok("usermove e2e4"), X::UserMove("e2e4".to_owned()));
         assert_eq!(ok("sd 12"), X::Sd(12));
+        assert_eq!(ok("perft 4"), X::Perft(4));
         assert_eq!(ok("st 5"), X::St { ms: 5000 });
         assert_eq!(ok("st 0.25"), X::St { ms: 250 });
         assert_eq!(

@@ -9,6 +9,7 @@ mod kind;
 mod memory;
 pub mod options;
 pub mod output;
+mod perft_thread;
 mod search_thread;
 mod state;
 pub mod strength;
@@ -19,13 +20,13 @@ pub mod xboard;
 
 pub use game::{AnyGame, SolveTable};
 pub use kind::VariantKind;
+pub use perft_thread::{PerftEvent, PerftEvents};
 pub use state::GameState;
 pub use strength::Strength;
 
 use search_thread::{first_legal_move, parse_moves, SearchThread};
 use wdl::WdlModel;
 
-use crate::perft::perft_divide;
 use crate::rng::Rng;
 use crate::variants::{Notation, Variant};
 use crate::with_game;
@@ -155,6 +156,7 @@ pub struct GoRequest {
     pub banmoves: Vec<String>,
 }
 
+/// The job running off the protocol loop: a search or a perft.
 struct RunningSearch {
     control: Arc<Control>,
     handle: JoinHandle<()>,
@@ -441,23 +443,27 @@ impl Engine {
         with_game!(&self.game, state => state.position().to_fen())
     }
 
-    /// perft split by root move: `(move text, leaves)` in generation order.
-    /// A running search is stopped first (its `bestmove` comes before the
-    /// divide).
-    pub fn perft(&mut self, depth: u32) -> Vec<(String, u64)> {
+    /// Starts perft split by root move on its own thread (`depth` at most
+    /// [`crate::perft::MAX_PERFT_DEPTH`]); `events` receives the root moves
+    /// in generation order and the total, or that [`Engine::stop`] ended
+    /// it. A running search is stopped first (its `bestmove` comes before
+    /// the divide). The error says why no thread could be started.
+    pub fn perft(&mut self, depth: u32, events: PerftEvents) -> Result<(), String> {
         self.stop_and_wait();
+        let depth = depth.min(crate::perft::MAX_PERFT_DEPTH);
         let notation = self.notation();
         let threads = self.options.threads;
-        with_game!(&self.game, state => {
-            let pos = state.position();
-            perft_divide(pos, depth, threads)
-                .into_iter()
-                .map(|(mv, n)| (pos.format_move(mv, notation), n))
-                .collect()
-        })
+        let control = Arc::new(Control::new());
+        let thread_control = Arc::clone(&control);
+        let spawned = with_game!(&self.game, state => {
+            perft_thread::spawn(state.position().clone(), depth, threads, notation, thread_control, events)
+        });
+        let handle = spawned.map_err(|why| format!("cannot start the perft thread: {why}"))?;
+        self.running = Some(RunningSearch { control, handle });
+        Ok(())
     }
 
-    /// Whether a search is running.
+    /// Whether a search (or a perft) is running.
     pub fn is_searching(&self) -> bool {
         self.running
             .as_ref()

@@ -4,8 +4,9 @@
 
 use super::options::{self, Protocol};
 use super::output::{clip, send};
-use super::{Engine, GoRequest, SearchEvent};
+use super::{Engine, GoRequest, PerftEvent, SearchEvent};
 use crate::engine::input::read_line;
+use crate::perft::{capped_depth, PERFT_STOPPED};
 use std::io::BufRead;
 use std::sync::Arc;
 use std::time::Duration;
@@ -118,21 +119,27 @@ fn report_search_event(event: SearchEvent) {
     }
 }
 
+/// `go perft`'s lines: Stockfish's divide, or a note that `stop` ended it.
+fn report_perft_event(event: PerftEvent) {
+    match event {
+        PerftEvent::RootMove { mv, leaves } => send(&uci::perft_move_line(&mv, leaves)),
+        PerftEvent::Done { total } => uci::perft_total_lines(total)
+            .iter()
+            .for_each(|line| send(line)),
+        PerftEvent::Stopped => send(&uci::info_string(PERFT_STOPPED)),
+    }
+}
+
 fn go(engine: &mut Engine, mut params: GoParams) -> Result<(), String> {
     for note in params.notes.drain(..) {
         send(&uci::info_string(&format!("error: {}", clip(&note))));
     }
     if let Some(depth) = params.perft {
-        let lines = engine.perft(depth);
-        let mut total = if depth == 0 { 1 } else { 0 };
-        for (mv, n) in &lines {
-            send(&uci::perft_move_line(mv, *n));
-            total += n;
+        let (depth, note) = capped_depth(depth);
+        if let Some(note) = note {
+            send(&uci::info_string(&format!("error: {note}")));
         }
-        for line in uci::perft_total_lines(total) {
-            send(&line);
-        }
-        return Ok(());
+        return engine.perft(depth, Arc::new(report_perft_event));
     }
     if let Some(result) = engine.game_over_text() {
         send(&uci::info_string(&format!("game over: {result}")));

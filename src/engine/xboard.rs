@@ -36,10 +36,12 @@ use super::input::read_line;
 use super::options::{self, Protocol};
 use super::output::send;
 use super::uci::{info_line_of, ENGINE_NAME};
-use super::{Engine, GoRequest, SearchEvent, VariantKind};
+use super::{Engine, GoRequest, PerftEvent, SearchEvent, VariantKind};
+use crate::perft::{capped_depth, PERFT_STOPPED};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
+use timur_protocol::uci;
 use timur_protocol::xboard::{
     comment_line, error_line, feature_lines, hint_line, illegal_move_line, move_line, parse_xboard,
     pong_line, thinking_line,
@@ -232,13 +234,18 @@ impl<'a> Session<'a> {
             }
             X::St { ms } => self.time.set_move_time(ms),
             X::Sd(depth) => self.time.set_depth(depth),
+            X::Perft(depth) => self.perft(depth)?,
             X::Time { centiseconds } => self.time.set_engine_time(centiseconds),
             // The opponent's clock does not change how long the engine
             // thinks.
             X::Otim { .. } => {}
+            // Ends the engine's move search, or a perft (no search of the
+            // session's is running then).
             X::MoveNow => {
                 if self.thinking_on_move() {
                     self.engine.stop();
+                } else if self.search.is_none() {
+                    self.engine.stop_and_wait();
                 }
             }
             X::Ping(n) => self.pending_pongs.push(n),
@@ -532,12 +539,35 @@ impl<'a> Session<'a> {
     /// Stops the running search, if any, and forgets its result; takes a
     /// guessed reply back.
     fn discard_search(&mut self) {
-        if self.search.take().is_some() {
-            self.engine.stop_and_wait();
-        }
+        // Also ends a perft, which the session does not track.
+        self.search = None;
+        self.engine.stop_and_wait();
         if self.guess.take().is_some() {
             self.engine.undo_move();
         }
+    }
+
+    /// `perft N`: the divide as comment lines, counted off the loop (`?`,
+    /// `force`, `new`, `quit` end it; `ping` is answered meanwhile).
+    fn perft(&mut self, depth: u64) -> Result<(), String> {
+        self.leave_analysis();
+        self.discard_search();
+        let (depth, note) = capped_depth(depth);
+        if let Some(note) = note {
+            send(&comment_line(&note));
+        }
+        self.engine.perft(
+            depth,
+            Arc::new(|event| match event {
+                PerftEvent::RootMove { mv, leaves } => {
+                    send(&comment_line(&uci::perft_move_line(&mv, leaves)))
+                }
+                PerftEvent::Done { total } => uci::perft_total_lines(total)
+                    .iter()
+                    .for_each(|line| send(&comment_line(line))),
+                PerftEvent::Stopped => send(&comment_line(PERFT_STOPPED)),
+            }),
+        )
     }
 
     /// Restarts the analysis after something stopped it.

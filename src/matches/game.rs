@@ -9,7 +9,7 @@ use super::openings::{canonical_notation, Opening};
 use super::record::{GameRecord, GameResult, Termination};
 use super::tc::Clock;
 use crate::engine::{AnyGame, GameState};
-use crate::variants::verdict::{Reason, Verdict};
+use crate::variants::verdict::Verdict;
 use crate::variants::{Notation, Variant};
 use crate::with_game;
 use std::time::Duration;
@@ -35,8 +35,8 @@ struct End {
 }
 
 impl End {
-    /// The game ended by the rules (or the match's ply limit): PGN
-    /// `Termination` "normal", the verdict's words as the reason.
+    /// The game ended by the rules: PGN `Termination` "normal", the
+    /// verdict's words as the reason.
     fn by_rule(verdict: Verdict) -> End {
         End {
             result: GameResult::from_winner(verdict.winner),
@@ -230,10 +230,11 @@ impl Referee<'_, '_> {
             return Some(End::by_rule(verdict));
         }
         if plies >= self.config.max_plies as usize {
-            return Some(End::by_rule(Verdict {
-                winner: None,
-                reason: Reason::PlyLimit(self.config.max_plies),
-            }));
+            return Some(End {
+                result: GameResult::Draw,
+                termination: Termination::Adjudication,
+                reason: format!("Ply limit ({plies} plies): adjudicated draw"),
+            });
         }
         let (result, reason) = match adjudicator.verdict(plies as u32 / 2 + 1)? {
             Adjudication::Win(winner) => (GameResult::win_for(winner), "adjudicated by score"),

@@ -130,8 +130,7 @@ pub fn parse_openings(text: &str, kind: VariantKind, perft: bool) -> Result<Vec<
 
 /// Reads an openings file (`.perft` by extension, else one per line).
 pub fn read_file(path: &Path, kind: VariantKind) -> Result<Vec<Opening>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|why| format!("cannot read {}: {why}", path.display()))?;
+    let text = crate::files::read_text(path)?;
     let perft = path.extension().is_some_and(|e| e == "perft");
     parse_openings(&text, kind, perft).map_err(|why| format!("{}: {why}", path.display()))
 }

@@ -5,6 +5,7 @@
 use super::network::Network;
 use super::record::GameTag;
 use once_cell::sync::Lazy;
+use std::path::Path;
 use std::sync::{Arc, PoisonError, RwLock};
 
 /// A game's network and whether it is used.
@@ -67,8 +68,7 @@ pub fn set_enabled(on: bool) {
 /// `EvalFile`: loads a network file into its game's slot (and turns NNUE
 /// on for it). On error nothing changes; the message says why.
 pub fn load_file(path: &str) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let network = Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    let network = Network::read_file(Path::new(path))?;
     let game = network.features.game();
     let mut slots = SLOTS.write().unwrap_or_else(PoisonError::into_inner);
     let slot = Slot {

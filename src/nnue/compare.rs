@@ -83,11 +83,7 @@ fn correlation(xs: &[f64], ys: &[f64]) -> f64 {
 
 /// Compares the network with the hand-written evaluation and the labels.
 pub fn run(settings: &CompareSettings) -> Result<Comparison, String> {
-    let bytes = std::fs::read(&settings.net)
-        .map_err(|e| format!("cannot read {}: {e}", settings.net.display()))?;
-    let network = Arc::new(
-        Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", settings.net.display()))?,
-    );
+    let network = Arc::new(Network::read_file(&settings.net)?);
     let total = RecordReader::count(&settings.data)
         .map_err(|e| format!("cannot read {}: {e}", settings.data.display()))?;
     let step = (total as usize / settings.count.max(1)).max(1);

@@ -57,10 +57,7 @@ pub fn run(args: &NnueArgs) -> Result<(), String> {
             Ok(())
         }
         NnueCommand::Scale(a) => {
-            let bytes = std::fs::read(&a.net)
-                .map_err(|e| format!("cannot read {}: {e}", a.net.display()))?;
-            let network = network::Network::from_bytes(&bytes)
-                .map_err(|e| format!("{}: {e}", a.net.display()))?;
+            let network = network::Network::read_file(&a.net)?;
             std::fs::write(&a.out, network.with_output_scaled(a.factor).to_bytes())
                 .map_err(|e| format!("cannot write {}: {e}", a.out.display()))?;
             println!("wrote {} (output × {})", a.out.display(), a.factor);

@@ -18,7 +18,10 @@
 //! before it. Version 1 files (no B word, one bucket) still read.
 
 use super::record::GameTag;
+use crate::files;
 use arrayvec::ArrayVec;
+use std::io::Read;
+use std::path::Path;
 
 /// The most hidden neurons per perspective a network may have: the
 /// accumulators' fixed size (a smaller network uses their first H values).
@@ -51,6 +54,20 @@ pub fn output_bucket(pieces: u32, buckets: usize) -> usize {
 
 const MAGIC: &[u8; 4] = b"TMNN";
 const VERSION: u32 = 2;
+/// The bytes that hold a file's header (a version-1 header is shorter).
+const HEAD_BYTES: usize = 28;
+
+/// What a file's header says: the network's shape and where its parts lie.
+struct Layout {
+    features: FeatureSet,
+    inputs: usize,
+    hidden: usize,
+    buckets: usize,
+    /// Where the weights start.
+    body: usize,
+    /// The whole file's length.
+    length: usize,
+}
 
 /// Which inputs a network reads (the game and its feature layout).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,9 +215,73 @@ impl Network {
         }
     }
 
+    /// Reads a network file: its header first, then no more bytes than the
+    /// header describes (an endless stream or a huge file is refused at
+    /// once). The error names the file and says what is wrong.
+    pub fn read_file(path: &Path) -> Result<Network, String> {
+        let mut file = files::open(path)?;
+        let mut head = Vec::new();
+        (&mut file)
+            .take(HEAD_BYTES as u64)
+            .read_to_end(&mut head)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let length = Network::layout(&head)
+            .map_err(|e| format!("{}: {e}", path.display()))?
+            .length;
+        let bytes = files::read_at_most(head.chain(file), length as u64, path).map_err(|_| {
+            format!(
+                "{}: longer than the {length} bytes its header gives (foreign file)",
+                path.display()
+            )
+        })?;
+        Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
     /// Reads a network file's bytes; the error says what is wrong.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        if bytes.len() < 28 {
+        let Layout {
+            features,
+            inputs,
+            hidden,
+            buckets,
+            body,
+            length: expected,
+        } = Network::layout(bytes)?;
+        let count = inputs * hidden + hidden + buckets * 2 * hidden;
+        if bytes.len() != expected {
+            return Err(format!(
+                "{} bytes: a {inputs}→{hidden} network with {buckets} buckets has {expected} (truncated or foreign)",
+                bytes.len()
+            ));
+        }
+        let stored = u64::from_le_bytes(bytes[expected - 8..].try_into().unwrap_or([0; 8]));
+        if stored != fnv1a(&bytes[..expected - 8]) {
+            return Err("checksum mismatch (damaged file)".into());
+        }
+        let mut values = bytes[body..body + 2 * count]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut take = |n: usize| values.by_ref().take(n).collect::<Vec<i16>>();
+        let feature_weights = take(inputs * hidden);
+        let feature_bias = take(hidden);
+        let output_weights = take(buckets * 2 * hidden);
+        let output_bias = bytes[body + 2 * count..expected - 8]
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        Ok(Network {
+            features,
+            feature_weights,
+            feature_bias,
+            output_weights,
+            output_bias,
+        })
+    }
+
+    /// The layout a file's header (its first [`HEAD_BYTES`] bytes at least)
+    /// describes; the error says what is wrong with it.
+    fn layout(bytes: &[u8]) -> Result<Layout, String> {
+        if bytes.len() < HEAD_BYTES {
             return Err(format!("{} bytes: too short for a network", bytes.len()));
         }
         if &bytes[0..4] != MAGIC {
@@ -235,34 +316,13 @@ impl Network {
             ));
         }
         let count = inputs * hidden + hidden + buckets * 2 * hidden;
-        let expected = body + 2 * count + 4 * buckets + 8;
-        if bytes.len() != expected {
-            return Err(format!(
-                "{} bytes: a {inputs}→{hidden} network with {buckets} buckets has {expected} (truncated or foreign)",
-                bytes.len()
-            ));
-        }
-        let stored = u64::from_le_bytes(bytes[expected - 8..].try_into().unwrap_or([0; 8]));
-        if stored != fnv1a(&bytes[..expected - 8]) {
-            return Err("checksum mismatch (damaged file)".into());
-        }
-        let mut values = bytes[body..body + 2 * count]
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]));
-        let mut take = |n: usize| values.by_ref().take(n).collect::<Vec<i16>>();
-        let feature_weights = take(inputs * hidden);
-        let feature_bias = take(hidden);
-        let output_weights = take(buckets * 2 * hidden);
-        let output_bias = bytes[body + 2 * count..expected - 8]
-            .chunks_exact(4)
-            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
-        Ok(Network {
+        Ok(Layout {
             features,
-            feature_weights,
-            feature_bias,
-            output_weights,
-            output_bias,
+            inputs,
+            hidden,
+            buckets,
+            body,
+            length: body + 2 * count + 4 * buckets + 8,
         })
     }
 
@@ -625,6 +685,26 @@ mod tests {
         assert!(Network::from_bytes(&other)
             .unwrap_err()
             .contains("feature set"));
+    }
+
+    #[test]
+    fn files_are_read_no_further_than_their_header_says() {
+        let net = noisy(FeatureSet::Chess768);
+        let dir = std::env::temp_dir().join(format!("timur-net-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.tmnn");
+        std::fs::write(&good, net.to_bytes()).unwrap();
+        assert_eq!(Network::read_file(&good).unwrap(), net);
+        let longer = dir.join("longer.tmnn");
+        std::fs::write(&longer, [net.to_bytes(), vec![0; 3]].concat()).unwrap();
+        let err = Network::read_file(&longer).unwrap_err();
+        assert!(
+            err.contains("longer than") && err.contains("longer.tmnn"),
+            "{err}"
+        );
+        let err = Network::read_file(Path::new("/dev/zero")).unwrap_err();
+        assert!(err.contains("magic"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

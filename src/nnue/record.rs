@@ -119,6 +119,8 @@ pub enum RecordError {
     BadSide(u8),
     /// More than [`MAX_PIECES`] squares are occupied.
     TooManyPieces(u32),
+    /// No square is occupied (no position of any game: zeros, not data).
+    EmptyBoard,
     /// A piece or square out of range while packing.
     BadPiece(PlacedPiece),
     /// Two pieces on one square while packing.
@@ -132,6 +134,7 @@ impl std::fmt::Display for RecordError {
             RecordError::BadResult(b) => write!(f, "bad result byte {b}"),
             RecordError::BadSide(b) => write!(f, "bad side-to-move byte {b}"),
             RecordError::TooManyPieces(n) => write!(f, "{n} pieces (at most {MAX_PIECES})"),
+            RecordError::EmptyBoard => f.write_str("an empty board (not a record)"),
             RecordError::BadPiece(p) => write!(f, "piece out of range: {p:?}"),
             RecordError::SquareTwice(s) => write!(f, "two pieces on square {s}"),
         }
@@ -216,6 +219,9 @@ impl Record {
         let occupancy = u128::from_le_bytes(occupancy);
         if occupancy.count_ones() as usize > MAX_PIECES {
             return Err(RecordError::TooManyPieces(occupancy.count_ones()));
+        }
+        if occupancy == 0 {
+            return Err(RecordError::EmptyBoard);
         }
         let mut pieces = [0u8; 16];
         pieces.copy_from_slice(&bytes[16..32]);
@@ -367,10 +373,18 @@ pub struct RecordReader {
 }
 
 impl RecordReader {
-    /// Opens a data file.
+    /// Opens a data file; only a regular file (whose size bounds what is
+    /// read), not a device or a pipe.
     pub fn open(path: &Path) -> io::Result<RecordReader> {
+        let file = File::open(path)?;
+        if !file.metadata()?.is_file() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{}: not a regular file of records", path.display()),
+            ));
+        }
         Ok(RecordReader {
-            input: BufReader::with_capacity(1 << 20, File::open(path)?),
+            input: BufReader::with_capacity(1 << 20, file),
             path: path.display().to_string(),
             index: 0,
         })

@@ -226,9 +226,7 @@ impl FloatNet {
         let Some(path) = &settings.init else {
             return Ok(FloatNet::random(features.inputs(), hidden, buckets, rng));
         };
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let net = Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let net = Network::read_file(path)?;
         if net.features != features || net.hidden() != hidden || net.buckets() != buckets {
             return Err(format!(
                 "{} is a {}→{} network with {} output buckets; this run trains {}→{hidden} with {buckets} (--hidden, --buckets)",

@@ -14,6 +14,7 @@ pub mod pgn;
 pub use args::{TuneArgs, TuneCommand};
 
 use crate::engine::VariantKind;
+use crate::files;
 use crate::matches::openings::canonical_notation;
 use crate::variants::chess::Chess;
 use crate::variants::terms::{weights_source, Group, LinearEval};
@@ -22,7 +23,6 @@ use crate::variants::Variant;
 use args::{ExtractArgs, FitArgs};
 use fit::FitSettings;
 use std::io::Write;
-use std::path::Path;
 
 /// Runs `timur tune …`; progress goes to stderr.
 pub fn run(args: &TuneArgs) -> Result<(), String> {
@@ -47,15 +47,10 @@ fn run_for<G: LinearEval + Variant>(args: &TuneArgs) -> Result<(), String> {
     }
 }
 
-fn read_text(path: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
-}
-
 fn extract<G: LinearEval + Variant>(a: &ExtractArgs) -> Result<(), String> {
     let mut games = Vec::new();
     for path in &a.games {
-        games.extend(pgn::read_games(&read_text(path)?));
+        games.extend(pgn::read_games(&files::read_text(path)?));
     }
     let data = dataset::extract::<G>(
         &games,
@@ -98,7 +93,7 @@ fn fit_weights<G: LinearEval + Variant>(a: &FitArgs) -> Result<(), String> {
     let mut positions = Vec::new();
     for path in &a.positions {
         positions.extend(
-            dataset::read_positions(&read_text(path)?)
+            dataset::read_positions(&files::read_text(path)?)
                 .map_err(|why| format!("{}: {why}", path.display()))?,
         );
     }

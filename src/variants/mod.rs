@@ -31,6 +31,12 @@ pub struct Notation {
 /// The text side of a game: start position, FEN-like position text, move
 /// text, a board picture for `d`, and why a game ended.
 pub trait Variant: Game + Sized {
+    /// Whether the rules end a game at the third occurrence of a position
+    /// (chess's threefold, xiangqi's check and chase rules). Tamerlane,
+    /// Jasir and Jarmo have no such end: there a repetition is only the
+    /// search's draw convention, never a result.
+    const REPETITION_ENDS_GAME: bool = true;
+
     /// The game's start position.
     fn start_position() -> Self;
 

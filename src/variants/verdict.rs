@@ -5,7 +5,8 @@
 //! [`Verdict`].
 //!
 //! The order is the search's: a rule end of the position itself, then a
-//! third occurrence of the position, then "no legal move". The games say
+//! third occurrence of the position (in the games whose rules end there,
+//! [`Variant::REPETITION_ENDS_GAME`]), then "no legal move". The games say
 //! only what is theirs: their [`Game`] outcomes and, through
 //! [`Variant::rule_reason`] and [`Variant::no_moves_reason`], why.
 
@@ -39,8 +40,6 @@ pub enum Reason {
     Citadel,
     /// The game was scored: White's points, Black's points.
     Points([u32; 2]),
-    /// The match's limit of plies was reached (never a rule of a game).
-    PlyLimit(u32),
 }
 
 /// A finished game: who won and why.
@@ -97,7 +96,6 @@ impl fmt::Display for Verdict {
                 write!(f, "Draw {white}-{black}")
             }
             Reason::Points([white, black]) => write!(f, "{side} wins {white}-{black}"),
-            Reason::PlyLimit(plies) => write!(f, "Ply limit ({plies} plies)"),
         }
     }
 }
@@ -109,7 +107,10 @@ pub fn judge<G: Variant>(pos: &G, history: &[HistoryEntry]) -> Option<Verdict> {
     if let Some(outcome) = pos.rule_outcome() {
         return Some(Verdict::from_outcome(outcome, mover, pos.rule_reason()));
     }
-    if let Some(cycle) = repetition(pos, history) {
+    let cycle = G::REPETITION_ENDS_GAME
+        .then(|| repetition(pos, history))
+        .flatten();
+    if let Some(cycle) = cycle {
         let outcome = pos.repetition_outcome(cycle);
         let reason = match outcome {
             Outcome::Draw => Reason::Repetition,
@@ -128,7 +129,7 @@ pub fn judge<G: Variant>(pos: &G, history: &[HistoryEntry]) -> Option<Verdict> {
 }
 
 /// The latest cycle if `pos` occurs for the [`REPETITIONS`]th time within
-/// its reversible plies.
+/// its reversible plies (in any game: the caller asks its rules).
 fn repetition<G: Variant>(pos: &G, history: &[HistoryEntry]) -> Option<Cycle> {
     let keys: Vec<u64> = history.iter().map(|e| e.key).chain([pos.key()]).collect();
     let reach = pos.plies_since_irreversible() as usize;

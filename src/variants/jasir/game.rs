@@ -103,6 +103,9 @@ impl Game for Jasir {
 }
 
 impl Variant for Jasir {
+    /// Neither Jasir nor Jarmo ends by repetition (rules page).
+    const REPETITION_ENDS_GAME: bool = false;
+
     fn eval_table(&self) -> EvalTable {
         eval::term_table(&self.st, self.rules)
     }

@@ -146,6 +146,9 @@ impl Game for Tamerlane {
 }
 
 impl Variant for Tamerlane {
+    /// No draw by repetition in Tamerlane (rules page).
+    const REPETITION_ENDS_GAME: bool = false;
+
     fn eval_table(&self) -> EvalTable {
         self.term_table()
     }
