@@ -6,13 +6,18 @@
 //! `scripts/tamerlane_conversion.sh`. `<set>` is `rook` (king, rook and two
 //! more pieces) or `lesser` (king and three of general, vizier, knight,
 //! elephant, camel, war engine, picket; no rook). The kings stand apart,
-//! Black is not in check and White has a legal move; the same seed gives the
-//! same positions.
+//! Black's king is at least [`MIN_STEPS`] royal steps from White's citadel
+//! `l2` (where it would draw: nearer, the ending is no win to convert),
+//! Black is not in check and White has a legal move; the same seed gives
+//! the same positions.
 
 use timur::rng::Rng;
 use timur::variants::tamerlane::Tamerlane;
 use timur::variants::Variant;
 use timur_search::{Game, MoveList};
+
+/// The fewest royal steps Black's king needs into `l2` (next to k1, k2, k3).
+const MIN_STEPS: usize = 5;
 
 /// The lesser Tamerlane pieces (TFEN letters).
 const LESSER: [&str; 7] = ["F", "W", "N", "E", "C", "D", "T"];
@@ -69,7 +74,10 @@ fn draw(set: &str, rng: &mut Rng) -> Option<String> {
     let white_king = place("K", rng);
     let black_king = place("k", rng);
     let distance = |a: usize, b: usize| (a % 11).abs_diff(b % 11).max((a / 11).abs_diff(b / 11));
-    if distance(white_king, black_king) < 2 {
+    // k2 (file 10, rank 1) is next to l2, as are k1 and k3.
+    let to_citadel =
+        (10 - black_king % 11).max((black_king / 11).abs_diff(1).saturating_sub(1)) + 1;
+    if distance(white_king, black_king) < 2 || to_citadel < MIN_STEPS {
         return None;
     }
     for piece in white_pieces(set, rng) {

@@ -320,6 +320,15 @@ pub static PICKET_LINES: [u128; SQUARES] = {
     t
 };
 
+/// Every main square one royal step from a square of `set` (main squares
+/// only; the citadels are left to [`KING_ADJ`]).
+#[inline]
+pub fn king_steps(set: u128) -> u128 {
+    let set = set & MAIN;
+    let row = set | ((set & !FILE_K) << 1) | ((set & !FILE_A) >> 1);
+    (row | (row << FILES) | (row >> FILES)) & MAIN
+}
+
 /// The squares a slider in direction `d` from `sq` reaches, the first
 /// occupied one included.
 #[inline]

@@ -1,5 +1,7 @@
 //! Static evaluation: material, a centralisation table, mobility, extra
-//! royals, and the citadel escape for the side that is behind.
+//! royals, the citadel escape for the side that is behind, and the
+//! conversion bonus for the side far ahead of a bare royal
+//! ([`super::conversion`]).
 
 use timur_search::Color;
 
@@ -72,7 +74,7 @@ const TERM_NAMES: [&str; 4] = ["Material", "Placement", "Mobility", "Extra royal
 impl Tamerlane {
     /// Material, placement (centralisation, pawn advance), mobility and
     /// extra royals of each side.
-    fn side_terms(&self) -> [SideTerms; 2] {
+    pub(super) fn side_terms(&self) -> [SideTerms; 2] {
         let mut terms = [[0i32; 4]; 2];
         let occ = self.occupied();
         for sq in 0..112u8 {
@@ -133,10 +135,12 @@ impl Tamerlane {
         (raw, 0)
     }
 
-    /// Material, position and royal terms from White's view.
+    /// Material, position and royal terms from White's view, with the
+    /// citadel escape and the conversion bonus.
     fn white_score(&self) -> i32 {
-        let (raw, escape) = self.white_score_parts(&self.side_terms());
-        raw + escape
+        let terms = self.side_terms();
+        let (raw, escape) = self.white_score_parts(&terms);
+        raw + escape + self.conversion([terms[0][0], terms[1][0]])
     }
 
     /// Evaluation in centipawns from the side to move's view.
@@ -152,6 +156,7 @@ impl Tamerlane {
     pub fn term_table(&self) -> EvalTable {
         let terms = self.side_terms();
         let (raw, escape) = self.white_score_parts(&terms);
+        let conversion = self.conversion([terms[0][0], terms[1][0]]);
         let mut rows: Vec<TermRow> = TERM_NAMES
             .iter()
             .enumerate()
@@ -167,10 +172,16 @@ impl Tamerlane {
             white: escape.max(0),
             black: (-escape).max(0),
         });
+        // The conversion helps the side ahead: its column, its view.
+        rows.push(TermRow {
+            name: "Conversion",
+            white: conversion.max(0),
+            black: (-conversion).max(0),
+        });
         EvalTable {
             sides: ["White", "Black"],
             rows,
-            hand_written: raw + escape,
+            hand_written: raw + escape + conversion,
             network: None,
         }
     }

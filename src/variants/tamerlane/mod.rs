@@ -4,9 +4,10 @@
 //! Files: [`types`] (squares, pieces, moves), [`attacks`] (tables and
 //! sliding attacks), [`position`] (board, Zobrist, make/unmake), [`movegen`]
 //! (legal moves), [`tfen`] (position text), [`notation`] (move text),
-//! [`eval`] (evaluation).
+//! [`eval`] (evaluation), `conversion` (progress against a bare royal).
 
 pub mod attacks;
+mod conversion;
 pub mod eval;
 pub mod movegen;
 pub mod notation;
