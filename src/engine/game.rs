@@ -89,7 +89,7 @@ impl AnyGame {
     }
 
     /// Whether the game of `kind` has a network.
-    pub fn has_network(kind: VariantKind) -> bool {
+    fn has_network(kind: VariantKind) -> bool {
         matches!(
             AnyGame::start(kind),
             AnyGame::Chess(_) | AnyGame::Xiangqi(_)

@@ -12,8 +12,8 @@ use once_cell::sync::Lazy;
 /// A game with a network, as the offline tools see it.
 #[derive(Clone, Copy, Debug)]
 pub struct GameInfo {
-    /// The variant (the first of those sharing the game: chess before
-    /// Chess960).
+    /// The variant described ([`by_tag`] and [`by_features`] give the
+    /// first of those sharing a game: chess before Chess960).
     pub kind: VariantKind,
     /// The byte its training records carry.
     pub tag: u8,

@@ -3,7 +3,7 @@
 //! ([`features`]), the quantised network and its file format
 //! ([`network`]), the accumulator stack along the searched line
 //! ([`stack`]) and the network each game evaluates with ([`active`]). It
-//! names no game; making networks is [`crate::learn`]'s.
+//! names no game; making networks is `timur nnue`'s (src/learn/).
 
 pub mod active;
 pub mod features;

@@ -1,4 +1,4 @@
-//! What `timur nnue` (the offline tools in [`crate::learn`]) needs of a
+//! What `timur nnue` (the offline tools of src/learn/) needs of a
 //! game with a network: its positions as pieces on numbered squares, the
 //! record tag that marks its training records, the text of a recorded
 //! position, the mirror that augments training data, and its two
