@@ -8,7 +8,7 @@ Model (Stockfish's shape, one (a, b) per game):
 for a search score s in centipawns, side to move's view. a and b maximise
 the likelihood of the recorded game results (Nelder-Mead, plain Python).
 
-Records are 40 bytes (src/nnue/record.rs): byte 33 the result from the side
+Records are 40 bytes (src/learn/record.rs): byte 33 the result from the side
 to move's view (0 loss, 1 draw, 2 win), bytes 34..36 the score (i16 LE).
 
 Text files (`.txt`) of `score result` lines, as scripts/wdl_selfplay.py

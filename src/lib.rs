@@ -11,6 +11,7 @@ pub mod cli;
 pub mod engine;
 pub mod files;
 pub mod gui;
+pub mod learn;
 pub mod matches;
 pub mod nnue;
 pub mod perft;

@@ -112,7 +112,7 @@ enum Command {
     /// (loopback only unless `--host` says otherwise).
     Gui(timur::gui::GuiArgs),
     /// NNUE: generate training data from self-play.
-    Nnue(timur::nnue::NnueArgs),
+    Nnue(timur::learn::NnueArgs),
 }
 
 fn main() -> ExitCode {
@@ -166,7 +166,7 @@ fn main() -> ExitCode {
         Some(Command::Tune(args)) => timur::tune::run(&args),
         Some(Command::Match(args)) => timur::matches::run_cli(&args),
         Some(Command::Gui(args)) => timur::gui::run(&args),
-        Some(Command::Nnue(args)) => timur::nnue::run(&args),
+        Some(Command::Nnue(args)) => timur::learn::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

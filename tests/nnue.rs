@@ -10,7 +10,8 @@ use common::EngineProcess;
 use proptest::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
-use timur::nnue::network::{FeatureSet, Network, MAX_HIDDEN};
+use timur::nnue::features::{FeatureSet, Features};
+use timur::nnue::network::{Network, MAX_HIDDEN};
 use timur::variants::chess::Chess;
 use timur::variants::xiangqi::Xiangqi;
 use timur::variants::Variant;
@@ -26,7 +27,7 @@ const POSITIONS: [&str; 5] = [
 
 /// A network with small pseudo-random weights, so every feature matters.
 fn noisy_network() -> Arc<Network> {
-    noisy(FeatureSet::Chess768, 128)
+    noisy(Chess::FEATURES, 128)
 }
 
 /// `hidden` neurons per perspective: both the smaller and the largest size
@@ -110,11 +111,11 @@ proptest! {
         choices in proptest::collection::vec((any::<u16>(), any::<bool>(), any::<bool>()), 1..80),
     ) {
         let mut pos = Xiangqi::start_position();
-        pos.attach_network(Some(noisy(FeatureSet::Xiangqi1260, MAX_HIDDEN)));
+        pos.attach_network(Some(noisy(Xiangqi::FEATURES, MAX_HIDDEN)));
         walk(&mut pos, &choices, Xiangqi::accumulators_match_refresh)?;
         let fresh = {
             let mut copy = Xiangqi::from_fen(&pos.to_fen()).unwrap();
-            copy.attach_network(Some(noisy(FeatureSet::Xiangqi1260, MAX_HIDDEN)));
+            copy.attach_network(Some(noisy(Xiangqi::FEATURES, MAX_HIDDEN)));
             copy.evaluate()
         };
         prop_assert_eq!(pos.evaluate(), fresh);
@@ -154,6 +155,9 @@ fn bad_eval_files_are_refused_and_the_engine_plays_on() {
     std::fs::write(&foreign, b"not a network at all, just some text\n").unwrap();
     let fine = dir.join("fine.tmnn");
     std::fs::write(&fine, &good).unwrap();
+    let gameless = dir.join("gameless.tmnn");
+    let no_game = FeatureSet { id: 9, inputs: 768 };
+    std::fs::write(&gameless, noisy(no_game, 16).to_bytes()).unwrap();
     let mut engine = EngineProcess::start();
     engine.send("uci");
     let declared = engine.read_until(Duration::from_secs(10), |l| l == "uciok");
@@ -166,6 +170,7 @@ fn bad_eval_files_are_refused_and_the_engine_plays_on() {
     for (path, why) in [
         (truncated.display().to_string(), "truncated"),
         (foreign.display().to_string(), "magic"),
+        (gameless.display().to_string(), "no game here reads"),
         ("/no/such/file.tmnn".to_string(), "cannot read"),
     ] {
         engine.send(&format!("setoption name EvalFile value {path}"));
@@ -192,9 +197,9 @@ fn bad_eval_files_are_refused_and_the_engine_plays_on() {
 
 #[test]
 fn the_embedded_chess_network_loads_and_evaluates() {
-    let embedded = timur::variants::chess::EMBEDDED_NETWORK;
-    let net = Arc::new(Network::from_bytes(embedded.bytes).expect("embedded network"));
-    assert_eq!(net.features, FeatureSet::Chess768);
+    let embedded = Chess::EMBEDDED.expect("an embedded network");
+    let net = Arc::new(Network::from_bytes(embedded).expect("embedded network"));
+    assert_eq!(net.features, Chess::FEATURES);
     let mut queen_up =
         Chess::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
     queen_up.attach_network(Some(net));
@@ -203,9 +208,9 @@ fn the_embedded_chess_network_loads_and_evaluates() {
 
 #[test]
 fn the_embedded_xiangqi_network_loads_and_values_a_chariot() {
-    let embedded = timur::variants::xiangqi::EMBEDDED_NETWORK;
-    let net = Arc::new(Network::from_bytes(embedded.bytes).expect("xiangqi network"));
-    assert_eq!(net.features, FeatureSet::Xiangqi1260);
+    let embedded = Xiangqi::EMBEDDED.expect("an embedded network");
+    let net = Arc::new(Network::from_bytes(embedded).expect("xiangqi network"));
+    assert_eq!(net.features, Xiangqi::FEATURES);
     // Red to move, Black's left chariot gone.
     let mut chariot_up =
         Xiangqi::from_fen("1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")

@@ -1,9 +1,11 @@
 //! `timur nnue compare`: the embedded chess network beside the hand-written
 //! evaluation and the labels of a small data file.
 
-use timur::nnue::compare::{run, CompareSettings, QUIET_LIMIT};
-use timur::nnue::record::{GameTag, Record, RecordResult, RecordWriter, Recordable};
-use timur::variants::chess::{Chess, EMBEDDED_NETWORK};
+use timur::learn::compare::{run, CompareSettings, QUIET_LIMIT};
+use timur::learn::record::{Record, RecordResult, RecordWriter};
+use timur::nnue::features::Features;
+use timur::variants::chess::Chess;
+use timur::variants::trainable::Trainable;
 use timur::variants::xiangqi::Xiangqi;
 use timur::variants::Variant;
 
@@ -25,7 +27,7 @@ fn the_comparison_counts_quiet_positions_and_gives_the_scale_factor() {
     let dir = std::env::temp_dir().join(format!("timur-compare-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (net, data, foreign) = (dir.join("net.tmnn"), dir.join("d.bin"), dir.join("x.bin"));
-    std::fs::write(&net, EMBEDDED_NETWORK.bytes).unwrap();
+    std::fs::write(&net, Chess::EMBEDDED.unwrap()).unwrap();
     let labels = [40, -60, 120, 900];
     let records: Vec<Record> = FENS
         .iter()
@@ -34,7 +36,7 @@ fn the_comparison_counts_quiet_positions_and_gives_the_scale_factor() {
             let pos = Chess::from_fen(fen).unwrap();
             let side = u8::from(fen.contains(" b "));
             Record::new(
-                GameTag::Chess,
+                Chess::RECORD_TAG,
                 &pos.placed_pieces(),
                 side,
                 label,
@@ -75,7 +77,7 @@ fn the_comparison_counts_quiet_positions_and_gives_the_scale_factor() {
 
     let start = Xiangqi::start_position();
     let xiangqi = Record::new(
-        GameTag::Xiangqi,
+        Xiangqi::RECORD_TAG,
         &start.placed_pieces(),
         0,
         0,
@@ -89,6 +91,9 @@ fn the_comparison_counts_quiet_positions_and_gives_the_scale_factor() {
         count: 10,
     })
     .unwrap_err();
-    assert!(error.contains("network is for Chess"), "{error}");
+    assert!(
+        error.contains("holds xiangqi records, the network is for chess"),
+        "{error}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

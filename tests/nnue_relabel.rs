@@ -1,15 +1,16 @@
 //! `timur nnue relabel`, with timur itself as the outside engine: records
 //! come back with the engine's scores and their results, mates dropped.
 
-use timur::nnue::record::{GameTag, Record, RecordReader, RecordResult, RecordWriter, Recordable};
-use timur::nnue::relabel::{run, RelabelSettings};
+use timur::learn::record::{Record, RecordReader, RecordResult, RecordWriter};
+use timur::learn::relabel::{run, RelabelSettings};
 use timur::variants::chess::Chess;
+use timur::variants::trainable::Trainable;
 use timur::variants::Variant;
 
 fn record_of(fen: &str, result: RecordResult) -> Record {
     let position = Chess::from_fen(fen).unwrap();
     Record::new(
-        GameTag::Chess,
+        Chess::RECORD_TAG,
         &position.placed_pieces(),
         0,
         7777,

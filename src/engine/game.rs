@@ -3,9 +3,11 @@
 
 use super::kind::VariantKind;
 use super::state::GameState;
+use crate::nnue::features::FeatureSet;
 use crate::variants::chess::Chess;
 use crate::variants::jasir::{Jasir, Rules};
 use crate::variants::tamerlane::Tamerlane;
+use crate::variants::trainable::Trainable;
 use crate::variants::verdict::Verdict;
 use crate::variants::xiangqi::Xiangqi;
 use crate::variants::{Notation, Variant};
@@ -43,7 +45,71 @@ macro_rules! with_game {
     };
 }
 
+/// Work for a game with a network, run by [`AnyGame::with_trainable`] with
+/// the game's type (how `timur nnue` reaches a game without naming it).
+pub trait TrainableJob {
+    /// What the work gives.
+    type Output;
+
+    /// Runs the work in the game `G` from `start`, the start position of
+    /// the variant asked for (Chess960's in Chess960 mode).
+    fn run<G: Trainable>(self, start: G) -> Self::Output;
+}
+
+/// The job that gives a game's feature set.
+struct FeatureSetOf;
+
+impl TrainableJob for FeatureSetOf {
+    type Output = FeatureSet;
+
+    fn run<G: Trainable>(self, _start: G) -> FeatureSet {
+        G::FEATURES
+    }
+}
+
 impl AnyGame {
+    /// Runs `job` in the game of `kind` if that game has a network
+    /// (implements [`Trainable`]); else the error says which have one.
+    pub fn with_trainable<J: TrainableJob>(kind: VariantKind, job: J) -> Result<J::Output, String> {
+        match AnyGame::start(kind) {
+            AnyGame::Chess(state) => Ok(job.run(state.position().clone())),
+            AnyGame::Xiangqi(state) => Ok(job.run(state.position().clone())),
+            AnyGame::Tamerlane(_) | AnyGame::Jasir(_) => {
+                let with: Vec<&str> = VariantKind::ALL
+                    .iter()
+                    .filter(|&&other| AnyGame::has_network(other))
+                    .map(|other| other.name())
+                    .collect();
+                Err(format!(
+                    "no network for {kind} ({} have them)",
+                    with.join(", ")
+                ))
+            }
+        }
+    }
+
+    /// Whether the game of `kind` has a network.
+    fn has_network(kind: VariantKind) -> bool {
+        matches!(
+            AnyGame::start(kind),
+            AnyGame::Chess(_) | AnyGame::Xiangqi(_)
+        )
+    }
+
+    /// The feature sets of the games with networks (what `EvalFile` may
+    /// load), each once.
+    pub fn network_features() -> Vec<FeatureSet> {
+        let mut sets: Vec<FeatureSet> = Vec::new();
+        for kind in VariantKind::ALL {
+            if let Ok(features) = AnyGame::with_trainable(kind, FeatureSetOf) {
+                if !sets.contains(&features) {
+                    sets.push(features);
+                }
+            }
+        }
+        sets
+    }
+
     /// The start position of `kind`.
     pub fn start(kind: VariantKind) -> AnyGame {
         match kind {

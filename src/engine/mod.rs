@@ -18,7 +18,7 @@ pub mod uci;
 pub mod wdl;
 pub mod xboard;
 
-pub use game::{AnyGame, SolveTable};
+pub use game::{AnyGame, SolveTable, TrainableJob};
 pub use kind::VariantKind;
 pub use perft_thread::{PerftEvent, PerftEvents};
 pub use state::GameState;

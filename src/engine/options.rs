@@ -5,7 +5,7 @@
 //! a row.
 
 use super::strength::{Strength, FULL_LEVEL};
-use super::{Engine, Options, VariantKind};
+use super::{AnyGame, Engine, Options, VariantKind};
 use crate::nnue;
 use std::time::Duration;
 use timur_protocol::OptionSpec;
@@ -270,7 +270,9 @@ pub fn table() -> Vec<EngineOption> {
             kind: Text {
                 set: |_, path| match path {
                     "" => Ok(None),
-                    path => nnue::active::load_file(path).map(|_| None),
+                    path => {
+                        nnue::active::load_file(path, &AnyGame::network_features()).map(|_| None)
+                    }
                 },
             },
         },

@@ -1,83 +1,153 @@
-//! The networks the engine evaluates with: one slot per game, filled with
-//! the game's embedded network at start-up, replaced by `EvalFile`, and
-//! switched off and on together by `UseNNUE`.
+//! The networks the engine evaluates with: one slot per feature set (so
+//! per game with a network), filled with the game's embedded network when
+//! it first asks, replaced by `EvalFile`, and switched off and on together
+//! by `UseNNUE`.
 
+use super::features::{FeatureSet, Features};
 use super::network::Network;
-use super::record::GameTag;
 use once_cell::sync::Lazy;
 use std::path::Path;
 use std::sync::{Arc, PoisonError, RwLock};
 
-/// A game's network and whether it is used.
+/// The network of one feature set and whether it is used.
 struct Slot {
+    features: FeatureSet,
     network: Option<Arc<Network>>,
     enabled: bool,
 }
 
-/// Networks shipped inside the binary, per game, and whether each is used
-/// by default (a network is on by default once a match accepted it).
-pub struct Embedded {
-    /// The game.
-    pub game: GameTag,
-    /// The network file's bytes.
-    pub bytes: &'static [u8],
-    /// Used unless `UseNNUE` is set false.
-    pub on_by_default: bool,
+/// Every slot filled so far, and `UseNNUE` as last set (on at start-up:
+/// an embedded network is one a match accepted).
+struct Slots {
+    use_nnue: bool,
+    slots: Vec<Slot>,
 }
 
-static SLOTS: Lazy<RwLock<Vec<(GameTag, Slot)>>> = Lazy::new(|| {
-    let slots = crate::variants::EMBEDDED_NETWORKS
-        .iter()
-        .filter_map(|embedded| {
-            let network = Network::from_bytes(embedded.bytes).ok()?;
-            Some((
-                embedded.game,
-                Slot {
-                    network: Some(Arc::new(network)),
-                    enabled: embedded.on_by_default,
-                },
-            ))
-        })
-        .collect();
-    RwLock::new(slots)
+static SLOTS: Lazy<RwLock<Slots>> = Lazy::new(|| {
+    RwLock::new(Slots {
+        use_nnue: true,
+        slots: Vec::new(),
+    })
 });
 
-/// The network `game` evaluates with now, if any.
-pub fn active(game: GameTag) -> Option<Arc<Network>> {
-    let slots = SLOTS.read().unwrap_or_else(PoisonError::into_inner);
-    slots
-        .iter()
-        .find(|(tag, slot)| *tag == game && slot.enabled)
-        .and_then(|(_, slot)| slot.network.clone())
+/// The network the game `F` evaluates with now, if any: the one `EvalFile`
+/// loaded for its feature set, else its embedded network.
+pub fn active<F: Features>() -> Option<Arc<Network>> {
+    let find = |slots: &Slots| {
+        slots
+            .slots
+            .iter()
+            .find(|slot| slot.features == F::FEATURES)
+            .map(|slot| slot.network.clone().filter(|_| slot.enabled))
+    };
+    if let Some(found) = find(&SLOTS.read().unwrap_or_else(PoisonError::into_inner)) {
+        return found;
+    }
+    let mut slots = SLOTS.write().unwrap_or_else(PoisonError::into_inner);
+    if let Some(found) = find(&slots) {
+        return found;
+    }
+    let network = F::EMBEDDED
+        .and_then(|bytes| Network::from_bytes(bytes).ok())
+        .filter(|network| network.features == F::FEATURES)
+        .map(Arc::new);
+    let enabled = slots.use_nnue;
+    slots.slots.push(Slot {
+        features: F::FEATURES,
+        network: network.clone(),
+        enabled,
+    });
+    network.filter(|_| enabled)
 }
 
 /// Whether NNUE evaluation is on (for the games that have a network).
 pub fn enabled() -> bool {
     let slots = SLOTS.read().unwrap_or_else(PoisonError::into_inner);
-    slots.iter().any(|(_, slot)| slot.enabled)
+    slots.use_nnue || slots.slots.iter().any(|slot| slot.enabled)
 }
 
 /// `UseNNUE`: every game with a network uses it, or none does.
 pub fn set_enabled(on: bool) {
     let mut slots = SLOTS.write().unwrap_or_else(PoisonError::into_inner);
-    for (_, slot) in slots.iter_mut() {
+    slots.use_nnue = on;
+    for slot in slots.slots.iter_mut() {
         slot.enabled = on;
     }
 }
 
-/// `EvalFile`: loads a network file into its game's slot (and turns NNUE
-/// on for it). On error nothing changes; the message says why.
-pub fn load_file(path: &str) -> Result<String, String> {
+/// `EvalFile`: loads a network file into the slot of its feature set,
+/// which must be one of `known` (the games' with networks), and turns NNUE
+/// on for it. On error nothing changes; the message says why. Returns the
+/// feature set loaded.
+pub fn load_file(path: &str, known: &[FeatureSet]) -> Result<FeatureSet, String> {
     let network = Network::read_file(Path::new(path))?;
-    let game = network.features.game();
+    let features = network.features;
+    if !known.contains(&features) {
+        let known: Vec<String> = known.iter().map(FeatureSet::to_string).collect();
+        return Err(format!(
+            "{path}: a network of {features}, which no game here reads (known: {})",
+            known.join(", ")
+        ));
+    }
     let mut slots = SLOTS.write().unwrap_or_else(PoisonError::into_inner);
     let slot = Slot {
+        features,
         network: Some(Arc::new(network)),
         enabled: true,
     };
-    match slots.iter_mut().find(|(tag, _)| *tag == game) {
-        Some((_, existing)) => *existing = slot,
-        None => slots.push((game, slot)),
+    match slots.slots.iter_mut().find(|s| s.features == features) {
+        Some(existing) => *existing = slot,
+        None => slots.slots.push(slot),
     }
-    Ok(format!("{path}: {game:?} network loaded"))
+    Ok(features)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game of no network but the ones these tests load.
+    struct Toy;
+
+    impl Features for Toy {
+        const FEATURES: FeatureSet = FeatureSet { id: 90, inputs: 32 };
+        const EMBEDDED: Option<&'static [u8]> = None;
+
+        fn feature(perspective: usize, color: usize, _kind: usize, square: usize) -> usize {
+            usize::from(color != perspective) * 16 + square
+        }
+    }
+
+    /// Writes `network` to a file of the temporary folder.
+    fn write(name: &str, network: &Network) -> String {
+        let path = std::env::temp_dir().join(format!("timur-{}-{name}", std::process::id()));
+        std::fs::write(&path, network.to_bytes()).unwrap();
+        path.display().to_string()
+    }
+
+    #[test]
+    fn a_loaded_network_is_the_one_its_game_evaluates_with() {
+        assert_eq!(active::<Toy>(), None);
+        let network = Network::zeros(Toy::FEATURES, 16);
+        let path = write("toy.tmnn", &network);
+        assert_eq!(load_file(&path, &[Toy::FEATURES]), Ok(Toy::FEATURES));
+        assert_eq!(active::<Toy>().as_deref(), Some(&network));
+        std::fs::remove_file(path).unwrap();
+    }
+
+    #[test]
+    fn a_network_no_game_reads_is_refused() {
+        let other = FeatureSet { id: 91, inputs: 32 };
+        let path = write("other.tmnn", &Network::zeros(other, 16));
+        let why = load_file(&path, &[Toy::FEATURES]).unwrap_err();
+        assert!(
+            why.contains("feature set 91 (32 inputs)") && why.contains("feature set 90"),
+            "{why}"
+        );
+        let wider = FeatureSet { id: 90, inputs: 48 };
+        let wider_path = write("wider.tmnn", &Network::zeros(wider, 16));
+        assert!(load_file(&wider_path, &[Toy::FEATURES]).is_err());
+        std::fs::remove_file(path).unwrap();
+        std::fs::remove_file(wider_path).unwrap();
+    }
 }

@@ -12,12 +12,12 @@
 //! is `output · SCALE / (QA·QB)`.
 //!
 //! File layout (little endian): magic `TMNN`, version u32 (2), feature set
-//! u32, F u32, H u32, B u32, then `feature_weights` (F·H i16,
-//! feature-major), `feature_bias` (H i16), `output_weights` (B·2H i16),
+//! id u32 (a [`FeatureSet`]'s: whose features), F u32, H u32, B u32, then
+//! `feature_weights` (F·H i16, feature-major), `feature_bias` (H i16), `output_weights` (B·2H i16),
 //! `output_bias` (B i32), and last an FNV-1a 64 checksum of everything
 //! before it. Version 1 files (no B word, one bucket) still read.
 
-use super::record::GameTag;
+use super::features::{FeatureSet, MAX_INPUTS};
 use crate::files;
 use arrayvec::ArrayVec;
 use std::io::Read;
@@ -60,86 +60,12 @@ const HEAD_BYTES: usize = 28;
 /// What a file's header says: the network's shape and where its parts lie.
 struct Layout {
     features: FeatureSet,
-    inputs: usize,
     hidden: usize,
     buckets: usize,
     /// Where the weights start.
     body: usize,
     /// The whole file's length.
     length: usize,
-}
-
-/// Which inputs a network reads (the game and its feature layout).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u32)]
-pub enum FeatureSet {
-    /// Chess and Chess960: own/enemy × 6 kinds × 64 squares, Black's view
-    /// mirrored vertically.
-    Chess768 = 1,
-    /// Xiangqi: own/enemy × 7 kinds × 90 points, Black's view mirrored
-    /// across the river.
-    Xiangqi1260 = 2,
-}
-
-impl FeatureSet {
-    /// Number of input features.
-    pub const fn inputs(self) -> usize {
-        match self {
-            FeatureSet::Chess768 => 768,
-            FeatureSet::Xiangqi1260 => 1260,
-        }
-    }
-
-    /// The game whose positions it reads.
-    pub const fn game(self) -> GameTag {
-        match self {
-            FeatureSet::Chess768 => GameTag::Chess,
-            FeatureSet::Xiangqi1260 => GameTag::Xiangqi,
-        }
-    }
-
-    fn from_id(id: u32) -> Option<FeatureSet> {
-        match id {
-            1 => Some(FeatureSet::Chess768),
-            2 => Some(FeatureSet::Xiangqi1260),
-            _ => None,
-        }
-    }
-
-    /// The square seen in a mirror along the board's centre file (a
-    /// training augmentation: xiangqi is symmetric that way, and chess is
-    /// but for castling rights, which records do not keep).
-    pub const fn mirror_file(self, square: usize) -> usize {
-        match self {
-            FeatureSet::Chess768 => square ^ 7,
-            FeatureSet::Xiangqi1260 => square - square % 9 + (8 - square % 9),
-        }
-    }
-
-    /// The feature of a piece (`color` 0 White/Red, `kind` the game's
-    /// index, `square` the game's numbering) seen from `perspective`.
-    #[inline]
-    pub fn index(self, perspective: usize, color: usize, kind: usize, square: usize) -> usize {
-        let own = usize::from(color != perspective);
-        match self {
-            FeatureSet::Chess768 => {
-                let sq = if perspective == 1 {
-                    square ^ 56
-                } else {
-                    square
-                };
-                own * 384 + kind * 64 + sq
-            }
-            FeatureSet::Xiangqi1260 => {
-                let sq = if perspective == 1 {
-                    (9 - square / 9) * 9 + square % 9
-                } else {
-                    square
-                };
-                own * 630 + kind * 90 + sq
-            }
-        }
-    }
 }
 
 /// The two accumulators of a position: index 0 White's view, 1 Black's.
@@ -208,7 +134,7 @@ impl Network {
     pub fn zeros_bucketed(features: FeatureSet, hidden: usize, buckets: usize) -> Network {
         Network {
             features,
-            feature_weights: vec![0; features.inputs() * hidden],
+            feature_weights: vec![0; features.inputs as usize * hidden],
             feature_bias: vec![0; hidden],
             output_weights: vec![0; buckets * 2 * hidden],
             output_bias: vec![0; buckets],
@@ -241,12 +167,12 @@ impl Network {
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
         let Layout {
             features,
-            inputs,
             hidden,
             buckets,
             body,
             length: expected,
         } = Network::layout(bytes)?;
+        let inputs = features.inputs as usize;
         let count = inputs * hidden + hidden + buckets * 2 * hidden;
         if bytes.len() != expected {
             return Err(format!(
@@ -296,13 +222,14 @@ impl Network {
                 "network version {version} (this build reads 1 and {VERSION})"
             ));
         }
-        let features = FeatureSet::from_id(word(8))
-            .ok_or_else(|| format!("unknown feature set {}", word(8)))?;
-        let (inputs, hidden) = (word(12) as usize, word(16) as usize);
-        if inputs != features.inputs() || !valid_hidden(hidden) {
+        let features = FeatureSet {
+            id: word(8),
+            inputs: word(12),
+        };
+        let (inputs, hidden) = (features.inputs as usize, word(16) as usize);
+        if !(1..=MAX_INPUTS).contains(&features.inputs) || !valid_hidden(hidden) {
             return Err(format!(
-                "network shape {inputs}→{hidden} (this build reads {}→H, H a multiple of {HIDDEN_STEP} up to {MAX_HIDDEN})",
-                features.inputs()
+                "network shape {inputs}→{hidden} (this build reads 1 to {MAX_INPUTS} inputs → H, H a multiple of {HIDDEN_STEP} up to {MAX_HIDDEN})"
             ));
         }
         let (buckets, body) = if version == 1 {
@@ -318,7 +245,6 @@ impl Network {
         let count = inputs * hidden + hidden + buckets * 2 * hidden;
         Ok(Layout {
             features,
-            inputs,
             hidden,
             buckets,
             body,
@@ -351,8 +277,8 @@ impl Network {
         out.extend_from_slice(MAGIC);
         for word in [
             VERSION,
-            self.features as u32,
-            self.features.inputs() as u32,
+            self.features.id,
+            self.features.inputs,
             self.hidden() as u32,
             self.buckets() as u32,
         ] {
@@ -401,24 +327,23 @@ impl Network {
         }
     }
 
-    /// Accumulators for a set of pieces `(color, kind, square)`.
-    pub fn refresh(&self, pieces: impl Iterator<Item = (usize, usize, usize)>) -> Accumulator {
+    /// Accumulators for a set of pieces, each given as its feature from
+    /// White's and from Black's view ([`super::features::Features::features`]).
+    pub fn refresh(&self, pieces: impl Iterator<Item = [usize; 2]>) -> Accumulator {
         let mut acc = self.bias();
-        for (color, kind, square) in pieces {
-            self.add(&mut acc, color, kind, square);
+        for features in pieces {
+            self.add(&mut acc, features);
         }
         acc
     }
 
-    /// The change a piece arriving (`add`) or leaving makes, for
-    /// [`Network::apply`] and [`Network::update`].
+    /// The change a piece with `features` (White's view, Black's) makes
+    /// arriving (`add`) or leaving, for [`Network::apply`] and
+    /// [`Network::update`].
     #[inline]
-    pub fn change(&self, color: usize, kind: usize, square: usize, add: bool) -> Change {
-        let column = |perspective| {
-            (self.features.index(perspective, color, kind, square) * self.hidden()) as u32
-        };
+    pub fn change(&self, features: [usize; 2], add: bool) -> Change {
         Change {
-            columns: [column(0), column(1)],
+            columns: features.map(|feature| (feature * self.hidden()) as u32),
             add,
         }
     }
@@ -499,10 +424,10 @@ impl Network {
         }
     }
 
-    /// Adds a piece to both perspectives.
+    /// Adds a piece (its features from both perspectives).
     #[inline]
-    pub fn add(&self, acc: &mut Accumulator, color: usize, kind: usize, square: usize) {
-        self.apply(acc, self.change(color, kind, square, true));
+    pub fn add(&self, acc: &mut Accumulator, features: [usize; 2]) {
+        self.apply(acc, self.change(features, true));
     }
 
     /// The evaluation in centipawns for the side `mover` (0 White, 1 Black)
@@ -550,10 +475,20 @@ impl Network {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// A feature set of no game, as the networks here read.
+    const SMALL: FeatureSet = FeatureSet { id: 7, inputs: 768 };
+    /// A wider one.
+    const WIDE: FeatureSet = FeatureSet {
+        id: 8,
+        inputs: 1260,
+    };
+
     #[test]
     fn scaling_the_output_scales_the_evaluation() {
-        let net = Network::from_bytes(crate::variants::chess::EMBEDDED_NETWORK.bytes).unwrap();
-        let acc = net.refresh([(0, 5, 4), (1, 5, 60), (0, 3, 20)].into_iter());
+        let net = noisy(SMALL);
+        let acc = net.refresh([[324, 700], [40, 60], [212, 596]].into_iter());
         assert_eq!(net.with_output_scaled(1.0).to_bytes(), net.to_bytes());
         let (full, half) = (
             net.evaluate(&acc, 0, 0),
@@ -561,21 +496,6 @@ mod tests {
         );
         assert!((full / 2 - half).abs() <= 2, "{full} / 2 vs {half}");
     }
-
-    #[test]
-    fn mirroring_a_file_twice_is_the_identity_and_stays_on_the_board() {
-        for (features, squares) in [(FeatureSet::Chess768, 64), (FeatureSet::Xiangqi1260, 90)] {
-            for square in 0..squares {
-                let mirrored = features.mirror_file(square);
-                assert!(mirrored < squares);
-                assert_eq!(features.mirror_file(mirrored), square);
-            }
-        }
-        assert_eq!(FeatureSet::Chess768.mirror_file(0), 7);
-        assert_eq!(FeatureSet::Xiangqi1260.mirror_file(9), 17);
-    }
-
-    use super::*;
 
     /// A network with small pseudo-random weights.
     pub(crate) fn noisy(features: FeatureSet) -> Network {
@@ -596,13 +516,13 @@ mod tests {
 
     #[test]
     fn files_round_trip() {
-        let net = noisy(FeatureSet::Chess768);
+        let net = noisy(SMALL);
         assert_eq!(Network::from_bytes(&net.to_bytes()).unwrap(), net);
     }
 
     #[test]
     fn buckets_read_back_and_each_uses_its_own_output() {
-        let mut net = Network::zeros_bucketed(FeatureSet::Xiangqi1260, 16, 8);
+        let mut net = Network::zeros_bucketed(WIDE, 16, 8);
         net.feature_bias.iter_mut().for_each(|b| *b = 100);
         for bucket in 0..8 {
             net.output_weights[bucket * 32..(bucket + 1) * 32].fill(bucket as i16 * 10);
@@ -614,7 +534,7 @@ mod tests {
         let values: Vec<i32> = (0..8).map(|b| read.evaluate(&acc, 0, b)).collect();
         assert!(values.windows(2).all(|w| w[0] < w[1]), "{values:?}");
         // A version-1 file (no bucket word) reads as one bucket.
-        let one = noisy(FeatureSet::Chess768);
+        let one = noisy(SMALL);
         let v2 = one.to_bytes();
         let mut v1 = v2[..4].to_vec();
         v1.extend_from_slice(&1u32.to_le_bytes());
@@ -644,7 +564,7 @@ mod tests {
     #[test]
     fn every_hidden_size_reads_back_and_other_sizes_are_refused() {
         for hidden in [16, 128, MAX_HIDDEN] {
-            let mut net = Network::zeros(FeatureSet::Xiangqi1260, hidden);
+            let mut net = Network::zeros(WIDE, hidden);
             net.feature_bias.iter_mut().for_each(|b| *b = 40);
             net.output_weights.iter_mut().for_each(|w| *w = 200);
             let read = Network::from_bytes(&net.to_bytes()).unwrap();
@@ -658,7 +578,7 @@ mod tests {
             );
         }
         for hidden in [0, 24, MAX_HIDDEN + HIDDEN_STEP] {
-            let mut bytes = Network::zeros(FeatureSet::Chess768, 16).to_bytes();
+            let mut bytes = Network::zeros(SMALL, 16).to_bytes();
             bytes[16..20].copy_from_slice(&(hidden as u32).to_le_bytes());
             let why = Network::from_bytes(&bytes).unwrap_err();
             assert!(why.contains("shape"), "{hidden}: {why}");
@@ -667,7 +587,7 @@ mod tests {
 
     #[test]
     fn damaged_truncated_and_foreign_files_are_refused() {
-        let bytes = noisy(FeatureSet::Chess768).to_bytes();
+        let bytes = noisy(SMALL).to_bytes();
         let truncated = Network::from_bytes(&bytes[..bytes.len() - 10]).unwrap_err();
         assert!(truncated.contains("truncated"), "{truncated}");
         let mut damaged = bytes.clone();
@@ -680,16 +600,16 @@ mod tests {
                 .unwrap_err()
                 .contains("magic")
         );
-        let mut other = bytes;
-        other[8] = 9;
-        assert!(Network::from_bytes(&other)
+        let mut no_inputs = bytes;
+        no_inputs[12..16].copy_from_slice(&0u32.to_le_bytes());
+        assert!(Network::from_bytes(&no_inputs)
             .unwrap_err()
-            .contains("feature set"));
+            .contains("shape"));
     }
 
     #[test]
     fn files_are_read_no_further_than_their_header_says() {
-        let net = noisy(FeatureSet::Chess768);
+        let net = noisy(SMALL);
         let dir = std::env::temp_dir().join(format!("timur-net-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let good = dir.join("good.tmnn");
@@ -709,28 +629,28 @@ mod tests {
 
     #[test]
     fn add_then_remove_is_the_refresh() {
-        let net = noisy(FeatureSet::Xiangqi1260);
-        let pieces = [(0, 4, 0), (1, 4, 89), (0, 0, 4), (1, 0, 85)];
+        let net = noisy(WIDE);
+        let pieces = [[360, 1079], [989, 350], [4, 1165], [715, 85]];
         let full = net.refresh(pieces.iter().copied());
         let mut acc = net.refresh(pieces[..3].iter().copied());
-        net.add(&mut acc, 1, 0, 85);
+        net.add(&mut acc, [715, 85]);
         assert_eq!(acc, full);
-        net.apply(&mut acc, net.change(1, 0, 85, false));
+        net.apply(&mut acc, net.change([715, 85], false));
         assert_eq!(acc, net.refresh(pieces[..3].iter().copied()));
     }
 
     #[test]
     fn a_fused_update_equals_the_changes_one_by_one() {
-        let net = noisy(FeatureSet::Chess768);
-        let parent = net.refresh([(0, 5, 4), (1, 5, 60), (0, 3, 0), (1, 1, 27)].into_iter());
+        let net = noisy(SMALL);
+        let parent = net.refresh([[324, 700], [704, 260], [192, 632], [475, 91]].into_iter());
         let changes = [
-            net.change(0, 3, 0, false),
-            net.change(0, 3, 3, true),
-            net.change(1, 1, 27, false),
-            net.change(0, 5, 4, false),
-            net.change(0, 5, 2, true),
-            net.change(1, 5, 60, false),
-            net.change(1, 0, 50, false),
+            net.change([192, 632], false),
+            net.change([195, 635], true),
+            net.change([475, 91], false),
+            net.change([324, 700], false),
+            net.change([322, 698], true),
+            net.change([704, 260], false),
+            net.change([434, 10], false),
         ];
         // Every ordered pick of the changes: the quiet move, the capture
         // (two off, one on), castling, and more than a move makes.
@@ -745,15 +665,5 @@ mod tests {
             net.update(&parent, &mut fused, &picked);
             assert_eq!(fused, one_by_one, "{picked:?}");
         }
-    }
-
-    #[test]
-    fn mirrored_positions_evaluate_alike_for_their_movers() {
-        // White king e1 + rook a1 vs black king e8, White to move, equals
-        // the colour-flipped position with Black to move.
-        let net = noisy(FeatureSet::Chess768);
-        let white = net.refresh([(0, 5, 4), (0, 3, 0), (1, 5, 60)].into_iter());
-        let black = net.refresh([(1, 5, 60), (1, 3, 56), (0, 5, 4)].into_iter());
-        assert_eq!(net.evaluate(&white, 0, 0), net.evaluate(&black, 1, 0));
     }
 }

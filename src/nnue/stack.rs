@@ -9,8 +9,10 @@
 //! positions the search never evaluates (table cut-offs, checks, draws)
 //! cost no accumulator work at all.
 
+use super::features::Features;
 use super::network::{Accumulator, Change, Network};
 use arrayvec::ArrayVec;
+use std::marker::PhantomData;
 use std::sync::Arc;
 
 /// Most feature changes one move makes (a chess castling: two pieces off,
@@ -28,22 +30,45 @@ struct Entry {
     changes: ArrayVec<Change, MAX_CHANGES>,
 }
 
-/// A network and the accumulator stack of one position.
-#[derive(Clone, Debug)]
-pub struct AccumulatorStack {
+/// A network and the accumulator stack of one position of the game `F`
+/// (whose [`Features`] say which feature each piece is).
+pub struct AccumulatorStack<F> {
     network: Arc<Network>,
     /// Entries `0..=top` are the line; the ones above are kept for reuse.
     /// Entry 0 is always computed.
     entries: Vec<Entry>,
     top: usize,
+    game: PhantomData<fn() -> F>,
 }
 
-impl AccumulatorStack {
+// By hand: a derive would ask `F` to be `Clone` and `Debug` too.
+impl<F> Clone for AccumulatorStack<F> {
+    fn clone(&self) -> Self {
+        AccumulatorStack {
+            network: self.network.clone(),
+            entries: self.entries.clone(),
+            top: self.top,
+            game: PhantomData,
+        }
+    }
+}
+
+impl<F> std::fmt::Debug for AccumulatorStack<F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AccumulatorStack")
+            .field("network", &self.network)
+            .field("entries", &self.entries)
+            .field("top", &self.top)
+            .finish()
+    }
+}
+
+impl<F: Features> AccumulatorStack<F> {
     /// A stack whose only entry is `pieces` (color, kind, square) from
     /// scratch.
     pub fn new(network: Arc<Network>, pieces: impl Iterator<Item = (usize, usize, usize)>) -> Self {
         let root = Entry {
-            accumulator: network.refresh(pieces),
+            accumulator: network.refresh(features_of::<F>(pieces)),
             computed: true,
             changes: ArrayVec::new(),
         };
@@ -53,20 +78,21 @@ impl AccumulatorStack {
             network,
             entries,
             top: 0,
+            game: PhantomData,
         }
     }
 
     /// A piece arrives on `square`.
     #[inline]
     pub fn add(&mut self, color: usize, kind: usize, square: usize) {
-        let change = self.network.change(color, kind, square, true);
+        let change = self.network.change(F::features(color, kind, square), true);
         self.record(change);
     }
 
     /// A piece leaves `square`.
     #[inline]
     pub fn remove(&mut self, color: usize, kind: usize, square: usize) {
-        let change = self.network.change(color, kind, square, false);
+        let change = self.network.change(F::features(color, kind, square), false);
         self.record(change);
     }
 
@@ -136,6 +162,13 @@ impl AccumulatorStack {
     pub fn matches(&self, pieces: impl Iterator<Item = (usize, usize, usize)>) -> bool {
         let mut current = self.clone();
         current.compute_top();
-        current.entries[current.top].accumulator == self.network.refresh(pieces)
+        current.entries[current.top].accumulator == self.network.refresh(features_of::<F>(pieces))
     }
+}
+
+/// The features of pieces given as (color, kind, square).
+fn features_of<F: Features>(
+    pieces: impl Iterator<Item = (usize, usize, usize)>,
+) -> impl Iterator<Item = [usize; 2]> {
+    pieces.map(|(color, kind, square)| F::features(color, kind, square))
 }

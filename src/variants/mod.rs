@@ -6,16 +6,13 @@ pub mod eval_table;
 pub mod jasir;
 pub mod tamerlane;
 pub mod terms;
+pub mod trainable;
 pub mod verdict;
 pub mod xboard;
 pub mod xiangqi;
 
-use crate::nnue::active::Embedded;
 use timur_search::{Game, HistoryEntry};
 use verdict::{Reason, Verdict};
-
-/// The networks built into the binary (each game's folder holds its own).
-pub const EMBEDDED_NETWORKS: &[Embedded] = &[chess::EMBEDDED_NETWORK, xiangqi::EMBEDDED_NETWORK];
 
 /// How move text is written on the wire, where a game has more than one
 /// convention.

@@ -3,7 +3,6 @@
 use super::fen::START_FEN;
 use super::position::Chess;
 use super::types::{Kind, Move, MoveKind, Square};
-use crate::nnue::record::GameTag;
 use crate::variants::eval_table::EvalTable;
 use crate::variants::verdict::Reason;
 use crate::variants::{Notation, Variant};
@@ -163,7 +162,7 @@ impl Variant for Chess {
 
     fn for_search(&self) -> Chess {
         let mut root = self.clone();
-        root.attach_network(crate::nnue::active::active(GameTag::Chess));
+        root.attach_network(crate::nnue::active::active::<Chess>());
         root
     }
 

@@ -9,7 +9,6 @@ mod fen;
 mod game;
 mod movegen;
 mod nnue;
-pub use nnue::EMBEDDED_NETWORK;
 mod notation;
 mod position;
 mod record;

@@ -1,23 +1,36 @@
-//! The chess position's NNUE accumulators: updated as pieces are put and
-//! removed (so castling, en passant and promotions need no special case).
+//! Chess's network inputs and the position's NNUE accumulators: updated as
+//! pieces are put and removed (so castling, en passant and promotions need
+//! no special case).
 
 use super::Chess;
 use crate::bitboard::Bits;
-use crate::nnue::active::Embedded;
+use crate::nnue::features::{FeatureSet, Features};
 use crate::nnue::network::Network;
-use crate::nnue::record::GameTag;
 use crate::nnue::stack::AccumulatorStack;
 use std::sync::Arc;
 
-/// The network built into the binary (how it was made: docs/nnue.md). On
-/// by default: it beat the network before it, which beat the hand-written
-/// evaluation, in SPRTs (`setoption name UseNNUE value false` returns to
-/// the hand-written evaluation).
-pub const EMBEDDED_NETWORK: Embedded = Embedded {
-    game: GameTag::Chess,
-    bytes: include_bytes!("networks/chess-f5s.tmnn"),
-    on_by_default: true,
-};
+impl Features for Chess {
+    /// Chess and Chess960: own/enemy × 6 kinds × 64 squares.
+    const FEATURES: FeatureSet = FeatureSet { id: 1, inputs: 768 };
+
+    /// The network built into the binary (how it was made: docs/nnue.md).
+    /// On by default: it beat the network before it, which beat the
+    /// hand-written evaluation, in SPRTs (`setoption name UseNNUE value
+    /// false` returns to the hand-written evaluation).
+    const EMBEDDED: Option<&'static [u8]> = Some(include_bytes!("networks/chess-f5s.tmnn"));
+
+    /// Black's view mirrored vertically (a8 seen as a1).
+    #[inline]
+    fn feature(perspective: usize, color: usize, kind: usize, square: usize) -> usize {
+        let own = usize::from(color != perspective);
+        let square = if perspective == 1 {
+            square ^ 56
+        } else {
+            square
+        };
+        own * 384 + kind * 64 + square
+    }
+}
 
 impl Chess {
     /// Evaluates with `network` from now on (`None`: the hand-written
@@ -50,5 +63,51 @@ impl Chess {
         self.nnue
             .as_ref()
             .is_none_or(|stack| stack.matches(self.network_pieces()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::network::Network;
+
+    /// The embedded network (on by default).
+    fn embedded() -> Network {
+        Network::from_bytes(Chess::EMBEDDED.unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_embedded_network_reads_this_feature_set() {
+        assert_eq!(embedded().features, Chess::FEATURES);
+    }
+
+    #[test]
+    fn features_cover_the_inputs_once_per_view() {
+        for perspective in 0..2 {
+            let mut seen = vec![false; Chess::FEATURES.inputs as usize];
+            for color in 0..2 {
+                for kind in 0..6 {
+                    for square in 0..64 {
+                        let feature = Chess::feature(perspective, color, kind, square);
+                        assert!(!seen[feature], "{feature} twice");
+                        seen[feature] = true;
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn mirrored_positions_evaluate_alike_for_their_movers() {
+        // White king e1 + rook a1 vs black king e8, White to move, equals
+        // the colour-flipped position with Black to move.
+        let net = embedded();
+        let refresh = |pieces: [(usize, usize, usize); 3]| {
+            net.refresh(pieces.into_iter().map(|(c, k, s)| Chess::features(c, k, s)))
+        };
+        let white = refresh([(0, 5, 4), (0, 3, 0), (1, 5, 60)]);
+        let black = refresh([(1, 5, 60), (1, 3, 56), (0, 5, 4)]);
+        assert_eq!(net.evaluate(&white, 0, 0), net.evaluate(&black, 1, 0));
+        assert!(net.evaluate(&white, 0, 0) > 200);
     }
 }

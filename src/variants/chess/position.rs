@@ -51,7 +51,7 @@ pub struct Chess {
     pub(super) chess960: bool,
     undo: Vec<Undo>,
     /// The network's accumulators, when a network evaluates.
-    pub(super) nnue: Option<AccumulatorStack>,
+    pub(super) nnue: Option<AccumulatorStack<Chess>>,
 }
 
 impl Chess {

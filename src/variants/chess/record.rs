@@ -1,81 +1,94 @@
-//! Chess positions as NNUE training records: squares a1 = 0 … h8 = 63,
-//! kinds Pawn 0 … King 5.
+//! Chess positions for `timur nnue`: squares a1 = 0 … h8 = 63, kinds
+//! Pawn 0 … King 5, record tag 0 (Chess960 too).
 
 use super::{Chess, Kind};
-use crate::nnue::record::{pieces_of, GameTag, PlacedPiece, Recordable, MAX_PIECES};
-use arrayvec::ArrayVec;
+use crate::nnue::network::Network;
+use crate::rng::Rng;
+use crate::variants::trainable::{pieces_of, PlacedPiece, Trainable};
+use std::sync::Arc;
 
-impl Recordable for Chess {
+impl Trainable for Chess {
+    const RECORD_TAG: u8 = 0;
     const BOARD: (usize, usize) = (8, 8);
     const LETTERS: &'static [u8] = b"pnbrqk";
-    const TAG: GameTag = GameTag::Chess;
 
-    fn placed_pieces(&self) -> ArrayVec<PlacedPiece, MAX_PIECES> {
+    fn placed_pieces(&self) -> Vec<PlacedPiece> {
         pieces_of(
             &Kind::ALL,
             |kind| kind as u8,
             |color, kind| self.pieces(color, kind),
         )
     }
+
+    fn attach_network(&mut self, network: Option<Arc<Network>>) {
+        Chess::attach_network(self, network);
+    }
+
+    fn hand_written_eval(&self) -> i32 {
+        self.static_eval()
+    }
+
+    /// Chess960 self-play starts from one of the 960 arrays at random.
+    fn self_play_start(&self, rng: &mut Rng) -> Chess {
+        if !self.chess960 {
+            return self.clone();
+        }
+        Chess::chess960_start(rng.below(960) as u32).unwrap_or_else(|| self.clone())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::record::{Record, RecordResult};
     use crate::variants::Variant;
 
     #[test]
-    fn the_start_position_packs_and_unpacks() {
-        let start = Chess::start_position();
-        let pieces = start.placed_pieces();
+    fn the_start_position_has_its_pieces_on_their_squares() {
+        let pieces = Chess::start_position().placed_pieces();
         assert_eq!(pieces.len(), 32);
-        let record = Record::new(GameTag::Chess, &pieces, 0, 0, RecordResult::Draw, 0).unwrap();
-        let back: Vec<PlacedPiece> = record.placed_pieces().collect();
-        assert_eq!(back.len(), 32);
         // a1 white rook, e1 white king, e8 black king, h7 black pawn.
-        assert_eq!(
-            back[0],
-            PlacedPiece {
-                square: 0,
-                color: 0,
-                kind: 3
-            }
-        );
-        assert!(back.contains(&PlacedPiece {
-            square: 4,
-            color: 0,
-            kind: 5
-        }));
-        assert!(back.contains(&PlacedPiece {
-            square: 60,
-            color: 1,
-            kind: 5
-        }));
-        assert!(back.contains(&PlacedPiece {
-            square: 55,
-            color: 1,
-            kind: 0
-        }));
+        for (square, color, kind) in [(0, 0, 3), (4, 0, 5), (60, 1, 5), (55, 1, 0)] {
+            assert!(
+                pieces.contains(&PlacedPiece {
+                    square,
+                    color,
+                    kind
+                }),
+                "{square}"
+            );
+        }
     }
 
     #[test]
-    fn a_record_reads_back_as_fen() {
+    fn the_pieces_read_back_as_fen() {
         let start = Chess::start_position();
-        let record = Record::new(
-            GameTag::Chess,
-            &start.placed_pieces(),
-            0,
-            0,
-            RecordResult::Draw,
-            0,
-        )
-        .unwrap();
-        assert_eq!(
-            Chess::record_fen(&record),
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
-        );
-        let back = Chess::from_fen(&Chess::record_fen(&record)).unwrap();
+        let fen = Chess::record_fen(&start.placed_pieces(), 0);
+        assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
+        let back = Chess::from_fen(&fen).unwrap();
         assert_eq!(back.placed_pieces(), start.placed_pieces());
+    }
+
+    #[test]
+    fn mirroring_a_file_twice_is_the_identity_and_stays_on_the_board() {
+        for square in 0..64 {
+            let mirrored = Chess::mirror_file(square);
+            assert!(mirrored < 64);
+            assert_eq!(Chess::mirror_file(mirrored), square);
+        }
+        assert_eq!(Chess::mirror_file(0), 7);
+        assert_eq!(Chess::mirror_file(12), 11);
+    }
+
+    #[test]
+    fn chess960_self_play_draws_arrays_and_chess_keeps_its_start() {
+        let mut rng = Rng::new(3);
+        let start = Chess::start_position();
+        assert_eq!(start.self_play_start(&mut rng).to_fen(), start.to_fen());
+        let mut chess960 = start.clone();
+        chess960.set_chess960(true);
+        let fens: std::collections::HashSet<String> = (0..8)
+            .map(|_| chess960.self_play_start(&mut rng).to_fen())
+            .collect();
+        assert!(fens.len() > 1, "{fens:?}");
     }
 }

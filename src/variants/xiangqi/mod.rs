@@ -27,5 +27,4 @@ mod xboard;
 pub use board::{Kind, Square};
 pub use fen::START_FEN;
 pub use moves::Move;
-pub use nnue::EMBEDDED_NETWORK;
 pub use position::Xiangqi;

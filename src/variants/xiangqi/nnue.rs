@@ -1,23 +1,40 @@
-//! The xiangqi position's NNUE accumulators: a move takes its piece off
-//! `from`, the captured piece off `to`, and puts the piece on `to`.
+//! Xiangqi's network inputs and the position's NNUE accumulators: a move
+//! takes its piece off `from`, the captured piece off `to`, and puts the
+//! piece on `to`.
 
 use super::board::{color_of, kind_index};
 use super::position::Xiangqi;
 use crate::bitboard::Bits;
-use crate::nnue::active::Embedded;
+use crate::nnue::features::{FeatureSet, Features};
 use crate::nnue::network::Network;
-use crate::nnue::record::GameTag;
 use crate::nnue::stack::AccumulatorStack;
 use std::sync::Arc;
 
-/// The network built into the binary (how it was made: docs/nnue.md). On
-/// by default: it beat the network before it, which beat the hand-written
-/// evaluation (`setoption name UseNNUE value false` returns to that).
-pub const EMBEDDED_NETWORK: Embedded = Embedded {
-    game: GameTag::Xiangqi,
-    bytes: include_bytes!("networks/xiangqi-f3s.tmnn"),
-    on_by_default: true,
-};
+impl Features for Xiangqi {
+    /// Own/enemy × 7 kinds × 90 points.
+    const FEATURES: FeatureSet = FeatureSet {
+        id: 2,
+        inputs: 1260,
+    };
+
+    /// The network built into the binary (how it was made: docs/nnue.md).
+    /// On by default: it beat the network before it, which beat the
+    /// hand-written evaluation (`setoption name UseNNUE value false`
+    /// returns to that).
+    const EMBEDDED: Option<&'static [u8]> = Some(include_bytes!("networks/xiangqi-f3s.tmnn"));
+
+    /// Black's view mirrored across the river.
+    #[inline]
+    fn feature(perspective: usize, color: usize, kind: usize, square: usize) -> usize {
+        let own = usize::from(color != perspective);
+        let square = if perspective == 1 {
+            (9 - square / 9) * 9 + square % 9
+        } else {
+            square
+        };
+        own * 630 + kind * 90 + square
+    }
+}
 
 impl Xiangqi {
     /// Evaluates with `network` from now on (`None`: the hand-written
@@ -46,5 +63,39 @@ impl Xiangqi {
         self.nnue
             .as_ref()
             .is_none_or(|stack| stack.matches(self.network_pieces()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_network_reads_this_feature_set() {
+        let network = Network::from_bytes(Xiangqi::EMBEDDED.unwrap()).unwrap();
+        assert_eq!(network.features, Xiangqi::FEATURES);
+    }
+
+    #[test]
+    fn features_cover_the_inputs_once_per_view() {
+        for perspective in 0..2 {
+            let mut seen = vec![false; Xiangqi::FEATURES.inputs as usize];
+            for color in 0..2 {
+                for kind in 0..7 {
+                    for square in 0..90 {
+                        let feature = Xiangqi::feature(perspective, color, kind, square);
+                        assert!(!seen[feature], "{feature} twice");
+                        seen[feature] = true;
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn black_sees_its_own_general_where_red_sees_red_s() {
+        // Red's general on e0 (4) and Black's on e9 (85) are the same
+        // feature, each from its own side.
+        assert_eq!(Xiangqi::feature(0, 0, 0, 4), Xiangqi::feature(1, 1, 0, 85));
     }
 }

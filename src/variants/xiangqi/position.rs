@@ -66,7 +66,7 @@ pub struct Xiangqi {
     pub(super) fullmove: u32,
     history: Vec<Undo>,
     /// The network's accumulators, when a network evaluates.
-    pub(super) nnue: Option<AccumulatorStack>,
+    pub(super) nnue: Option<AccumulatorStack<Xiangqi>>,
 }
 
 impl Xiangqi {

@@ -1,69 +1,75 @@
-//! Xiangqi positions as NNUE training records: the board's own point
-//! numbering (0..90) and kinds General 0 … Soldier 6.
+//! Xiangqi positions for `timur nnue`: the board's own point numbering
+//! (0..90), kinds General 0 … Soldier 6, record tag 1.
 
 use super::{Kind, Xiangqi};
-use crate::nnue::record::{pieces_of, GameTag, PlacedPiece, Recordable, MAX_PIECES};
-use arrayvec::ArrayVec;
+use crate::nnue::network::Network;
+use crate::variants::trainable::{pieces_of, PlacedPiece, Trainable};
+use std::sync::Arc;
 
-impl Recordable for Xiangqi {
+impl Trainable for Xiangqi {
+    const RECORD_TAG: u8 = 1;
     const BOARD: (usize, usize) = (9, 10);
     const LETTERS: &'static [u8] = b"kabnrcp";
-    const TAG: GameTag = GameTag::Xiangqi;
 
-    fn placed_pieces(&self) -> ArrayVec<PlacedPiece, MAX_PIECES> {
+    fn placed_pieces(&self) -> Vec<PlacedPiece> {
         pieces_of(
             &Kind::ALL,
             |kind| kind as u8,
             |color, kind| self.pieces(color, kind),
         )
     }
+
+    fn attach_network(&mut self, network: Option<Arc<Network>>) {
+        Xiangqi::attach_network(self, network);
+    }
+
+    fn hand_written_eval(&self) -> i32 {
+        self.static_eval()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::record::{Record, RecordResult};
     use crate::variants::Variant;
 
     #[test]
-    fn the_start_position_packs_and_unpacks() {
-        let start = Xiangqi::start_position();
-        let pieces = start.placed_pieces();
+    fn the_start_position_has_its_pieces() {
+        let pieces = Xiangqi::start_position().placed_pieces();
         assert_eq!(pieces.len(), 32);
-        let record = Record::new(GameTag::Xiangqi, &pieces, 0, 0, RecordResult::Draw, 0).unwrap();
-        let back: Vec<PlacedPiece> = record.placed_pieces().collect();
-        assert_eq!(back.len(), 32);
-        let generals: Vec<_> = back
+        let generals = pieces
             .iter()
             .filter(|p| p.kind == Kind::General as u8)
-            .collect();
-        assert_eq!(generals.len(), 2);
-        assert_eq!(
-            back.iter()
-                .filter(|p| p.kind == Kind::Soldier as u8)
-                .count(),
-            10
-        );
-        assert_eq!(back.iter().filter(|p| p.color == 1).count(), 16);
+            .count();
+        assert_eq!(generals, 2);
+        let soldiers = pieces
+            .iter()
+            .filter(|p| p.kind == Kind::Soldier as u8)
+            .count();
+        assert_eq!(soldiers, 10);
+        assert_eq!(pieces.iter().filter(|p| p.color == 1).count(), 16);
     }
 
     #[test]
-    fn a_record_reads_back_as_fen() {
+    fn the_pieces_read_back_as_fen() {
         let start = Xiangqi::start_position();
-        let record = Record::new(
-            GameTag::Xiangqi,
-            &start.placed_pieces(),
-            0,
-            0,
-            RecordResult::Draw,
-            0,
-        )
-        .unwrap();
+        let fen = Xiangqi::record_fen(&start.placed_pieces(), 0);
         assert_eq!(
-            Xiangqi::record_fen(&record),
+            fen,
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
         );
-        let back = Xiangqi::from_fen(&Xiangqi::record_fen(&record)).unwrap();
+        let back = Xiangqi::from_fen(&fen).unwrap();
         assert_eq!(back.placed_pieces(), start.placed_pieces());
+    }
+
+    #[test]
+    fn mirroring_a_file_twice_is_the_identity_and_stays_on_the_board() {
+        for square in 0..90 {
+            let mirrored = Xiangqi::mirror_file(square);
+            assert!(mirrored < 90);
+            assert_eq!(Xiangqi::mirror_file(mirrored), square);
+        }
+        assert_eq!(Xiangqi::mirror_file(9), 17);
+        assert_eq!(Xiangqi::mirror_file(4), 4);
     }
 }

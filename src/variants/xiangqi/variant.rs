@@ -5,7 +5,6 @@ use super::fen::{piece_letter, START_FEN};
 use super::moves::Move;
 use super::notation::{format_move, parse_move_text, square_name};
 use super::position::Xiangqi;
-use crate::nnue::record::GameTag;
 use crate::variants::eval_table::EvalTable;
 use crate::variants::verdict::Reason;
 use crate::variants::{Notation, Variant};
@@ -22,7 +21,7 @@ impl Variant for Xiangqi {
 
     fn for_search(&self) -> Xiangqi {
         let mut root = self.clone();
-        root.attach_network(crate::nnue::active::active(GameTag::Xiangqi));
+        root.attach_network(crate::nnue::active::active::<Xiangqi>());
         root
     }
 

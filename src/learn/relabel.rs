@@ -3,9 +3,8 @@
 //! The chess issue allows this as a measured experiment beside timur's own
 //! scores (docs/nnue.md records what it gave).
 
-use super::record::{GameTag, Record, RecordReader, RecordWriter, Recordable};
-use crate::variants::chess::Chess;
-use crate::variants::xiangqi::Xiangqi;
+use super::games;
+use super::record::{Record, RecordReader, RecordWriter};
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -153,11 +152,11 @@ fn exact_score(words: &[&str]) -> Option<Option<i32>> {
 }
 
 /// A record's position as FEN for its game.
-pub(super) fn fen_of(record: &Record) -> String {
-    match record.game {
-        GameTag::Chess => Chess::record_fen(record),
-        GameTag::Xiangqi => Xiangqi::record_fen(record),
-    }
+fn fen_of(record: &Record) -> Result<String, String> {
+    let game = games::by_tag(record.game)
+        .ok_or_else(|| format!("a record of {}", games::name_of_tag(record.game)))?;
+    let pieces: Vec<_> = record.placed_pieces().collect();
+    Ok((game.record_fen)(&pieces, record.side_to_move))
 }
 
 /// Scores one chunk; dropped records are left out.
@@ -168,7 +167,7 @@ fn score_chunk(
 ) -> Result<Vec<Record>, String> {
     let mut out = Vec::with_capacity(chunk.len());
     for record in chunk {
-        let Some(cp) = scorer.score(&fen_of(record), settings.depth)? else {
+        let Some(cp) = scorer.score(&fen_of(record)?, settings.depth)? else {
             continue;
         };
         let cp = (cp as f64 * settings.scale).round() as i32;

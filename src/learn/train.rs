@@ -7,8 +7,11 @@
 //! (side to move's view), the prediction `sigmoid(output)`, and the loss the
 //! mean squared error, as bullet-trained engines do.
 
-use super::network::{output_bucket, FeatureSet, Network, MAX_HIDDEN, QA, QB, SCALE};
+use super::games::{self, GameInfo};
 use super::record::{Record, RecordReader};
+use crate::engine::VariantKind;
+use crate::nnue::features::FeatureSet;
+use crate::nnue::network::{output_bucket, Network, MAX_HIDDEN, QA, QB, SCALE};
 use crate::rng::Rng;
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -17,8 +20,9 @@ use std::time::Instant;
 /// What a training run does.
 #[derive(Clone, Debug)]
 pub struct TrainSettings {
-    /// The network's inputs (and so which records are used).
-    pub features: FeatureSet,
+    /// The game (its feature set is the network's inputs, its records the
+    /// ones used; any variant of the game).
+    pub variant: VariantKind,
     /// Hidden neurons per perspective (a `valid_hidden` size).
     pub hidden: usize,
     /// Output buckets (1 to `MAX_BUCKETS`).
@@ -221,20 +225,25 @@ impl FloatNet {
 
     /// The starting network: `settings.init` read and checked against the
     /// asked shape, or random weights.
-    fn initial(settings: &TrainSettings, rng: &mut Rng) -> Result<FloatNet, String> {
-        let (features, hidden, buckets) = (settings.features, settings.hidden, settings.buckets);
+    fn initial(
+        settings: &TrainSettings,
+        game: &GameInfo,
+        rng: &mut Rng,
+    ) -> Result<FloatNet, String> {
+        let (features, hidden, buckets) = (game.features, settings.hidden, settings.buckets);
+        let inputs = features.inputs as usize;
         let Some(path) = &settings.init else {
-            return Ok(FloatNet::random(features.inputs(), hidden, buckets, rng));
+            return Ok(FloatNet::random(inputs, hidden, buckets, rng));
         };
         let net = Network::read_file(path)?;
         if net.features != features || net.hidden() != hidden || net.buckets() != buckets {
             return Err(format!(
                 "{} is a {}→{} network with {} output buckets; this run trains {}→{hidden} with {buckets} (--hidden, --buckets)",
                 path.display(),
-                net.features.inputs(),
+                net.features.inputs,
                 net.hidden(),
                 net.buckets(),
-                features.inputs()
+                inputs
             ));
         }
         Ok(FloatNet::from_quantised(&net))
@@ -295,19 +304,18 @@ impl Adam {
 
 /// The record's active features from both views, side to move first;
 /// `mirrored` reads the board mirrored along its centre file.
-fn sample_of(record: &Record, settings: &TrainSettings, mirrored: bool) -> Sample {
-    let features = settings.features;
+fn sample_of(record: &Record, settings: &TrainSettings, game: &GameInfo, mirrored: bool) -> Sample {
     let mover = record.side_to_move as usize;
     let views = [mover, 1 - mover].map(|perspective| {
         record
             .placed_pieces()
             .map(|p| {
                 let square = if mirrored {
-                    features.mirror_file(p.square as usize)
+                    (game.mirror_file)(p.square as usize)
                 } else {
                     p.square as usize
                 };
-                features.index(perspective, p.color as usize, p.kind as usize, square) as u16
+                (game.feature)(perspective, p.color as usize, p.kind as usize, square) as u16
             })
             .collect::<Vec<u16>>()
     });
@@ -321,8 +329,8 @@ fn sample_of(record: &Record, settings: &TrainSettings, mirrored: bool) -> Sampl
 }
 
 /// The records of the network's game in the data files.
-fn load(settings: &TrainSettings) -> Result<Vec<Record>, String> {
-    let tag = settings.features.game();
+fn load(settings: &TrainSettings, game: &GameInfo) -> Result<Vec<Record>, String> {
+    let tag = game.tag;
     let mut records = Vec::new();
     for path in &settings.data {
         let reader =
@@ -346,13 +354,14 @@ fn load(settings: &TrainSettings) -> Result<Vec<Record>, String> {
 fn split_samples(
     mut records: Vec<Record>,
     settings: &TrainSettings,
+    game: &GameInfo,
     rng: &mut Rng,
 ) -> (Vec<Sample>, Vec<Sample>) {
     for i in (1..records.len()).rev() {
         records.swap(i, rng.below(i as u64 + 1) as usize);
     }
     let held = ((records.len() as f32 * settings.validation) as usize).clamp(1, records.len() - 1);
-    let sample = |record: &Record, mirrored| sample_of(record, settings, mirrored);
+    let sample = |record: &Record, mirrored| sample_of(record, settings, game, mirrored);
     let validation = records[..held]
         .par_iter()
         .map(|r| sample(r, false))
@@ -451,18 +460,19 @@ pub struct TrainReport {
 
 /// Trains, writing the quantised network after every epoch.
 pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
-    let records = load(settings)?;
+    let game = games::describe(settings.variant)?;
+    let records = load(settings, &game)?;
     if records.len() < 2 {
         return Err(format!("{} usable positions: too few", records.len()));
     }
     let mut rng = Rng::new(settings.seed);
-    let (validation, samples) = split_samples(records, settings, &mut rng);
+    let (validation, samples) = split_samples(records, settings, &game, &mut rng);
     let held = validation.len();
     let validation: Vec<&Sample> = validation.iter().collect();
     let mut order: Vec<usize> = (0..samples.len()).collect();
-    let inputs = settings.features.inputs();
+    let inputs = game.features.inputs as usize;
     let (hidden, buckets) = (settings.hidden, settings.buckets);
-    let mut net = FloatNet::initial(settings, &mut rng)?;
+    let mut net = FloatNet::initial(settings, &game, &mut rng)?;
     let mut adam = Adam {
         m: Grads::zeros(inputs, hidden, buckets),
         v: Grads::zeros(inputs, hidden, buckets),
@@ -519,9 +529,9 @@ pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
             "epoch {:>3}: training loss {training_loss:.6}, validation loss {validation_loss:.6}, lr {lr}, {speed:.0} positions/s",
             epoch + 1
         );
-        write(settings, &net.quantised(settings.features))?;
+        write(settings, &net.quantised(game.features))?;
     }
-    let quantised = net.quantised(settings.features);
+    let quantised = net.quantised(game.features);
     let check: Vec<&Sample> = validation.iter().take(20_000).copied().collect();
     let (mean, max, magnitude) = quantisation_error(&net, &quantised, &check);
     let tolerance = QUANTISATION_TOLERANCE_CP.max(QUANTISATION_TOLERANCE_SHARE * magnitude);
@@ -556,7 +566,7 @@ fn write(settings: &TrainSettings, net: &Network) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::record::{GameTag, PlacedPiece, RecordResult, RecordWriter};
+    use crate::learn::record::{PlacedPiece, RecordResult, RecordWriter};
     use std::path::Path;
 
     /// Records where the side to move is a rook up (a1 rook present) and
@@ -591,7 +601,8 @@ mod tests {
                 } else {
                     (-500, RecordResult::Loss)
                 };
-                Record::new(GameTag::Chess, &pieces, mover, score, result, 20).unwrap()
+                let chess = games::describe(VariantKind::Chess).unwrap().tag;
+                Record::new(chess, &pieces, mover, score, result, 20).unwrap()
             })
             .collect()
     }
@@ -609,7 +620,7 @@ mod tests {
 
     fn small_run(data: &Path, out: &Path, lr: f32, init: Option<PathBuf>) -> TrainSettings {
         TrainSettings {
-            features: FeatureSet::Chess768,
+            variant: VariantKind::Chess,
             hidden: 16,
             buckets: 2,
             data: vec![data.to_path_buf()],
@@ -667,7 +678,7 @@ mod tests {
         let (dir, data) = rook_data("train", 4000);
         let out = dir.join("net.tmnn");
         let settings = TrainSettings {
-            features: FeatureSet::Chess768,
+            variant: VariantKind::Chess,
             hidden: 32,
             buckets: 2,
             data: vec![data],
@@ -686,7 +697,15 @@ mod tests {
         assert!(report.validation_loss < 0.05, "{report:?}");
         assert!(report.quantisation_mean_cp <= QUANTISATION_TOLERANCE_CP);
         let net = Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
-        let up = net.refresh([(0, 5, 4), (1, 5, 60), (0, 3, 20)].into_iter());
+        let chess = games::describe(VariantKind::Chess).unwrap();
+        let features = |(color, kind, square)| {
+            [0, 1].map(|perspective| (chess.feature)(perspective, color, kind, square))
+        };
+        let up = net.refresh(
+            [(0, 5, 4), (1, 5, 60), (0, 3, 20)]
+                .map(features)
+                .into_iter(),
+        );
         assert!(
             net.evaluate(&up, 0, net.bucket(3)) > 100,
             "rook up: {}",

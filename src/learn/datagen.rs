@@ -6,11 +6,10 @@
 //! ends, so an interrupted run leaves only whole games behind and a new run
 //! appends to the file.
 
-use super::record::{Record, RecordResult, RecordWriter, Recordable};
-use crate::engine::{GameState, VariantKind};
+use super::record::{Record, RecordResult, RecordWriter};
+use crate::engine::{AnyGame, GameState, TrainableJob, VariantKind};
 use crate::rng::Rng;
-use crate::variants::chess::Chess;
-use crate::variants::xiangqi::Xiangqi;
+use crate::variants::trainable::Trainable;
 use crate::variants::Variant;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -82,23 +81,18 @@ pub struct DatagenSummary {
 /// Runs a data-generation session; progress goes to stderr every ten
 /// seconds.
 pub fn run(settings: &DatagenSettings) -> Result<DatagenSummary, String> {
-    match settings.variant {
-        VariantKind::Chess => run_for::<Chess>(settings, |_| Chess::start_position()),
-        VariantKind::Chess960 => run_for::<Chess>(settings, random_chess960),
-        VariantKind::Xiangqi => run_for::<Xiangqi>(settings, |_| Xiangqi::start_position()),
-        other => Err(format!(
-            "no NNUE data for {other} (chess, chess960 and xiangqi have networks)"
-        )),
-    }
+    AnyGame::with_trainable(settings.variant, Datagen(settings))?
 }
 
-/// A Chess960 start array drawn at random.
-fn random_chess960(rng: &mut Rng) -> Chess {
-    Chess::chess960_start(rng.below(960) as u32).unwrap_or_else(|| {
-        let mut pos = Chess::start_position();
-        pos.set_chess960(true);
-        pos
-    })
+/// A run in the game of its variant.
+struct Datagen<'a>(&'a DatagenSettings);
+
+impl TrainableJob for Datagen<'_> {
+    type Output = Result<DatagenSummary, String>;
+
+    fn run<G: Trainable>(self, start: G) -> Self::Output {
+        run_for(self.0, &start)
+    }
 }
 
 struct Totals {
@@ -110,10 +104,9 @@ struct Totals {
     black_wins: AtomicU64,
 }
 
-fn run_for<G: Variant + Recordable + 'static>(
-    settings: &DatagenSettings,
-    start: fn(&mut Rng) -> G,
-) -> Result<DatagenSummary, String> {
+/// The run from `start`, the variant's start position (each game's first
+/// position is its [`Trainable::self_play_start`]).
+fn run_for<G: Trainable>(settings: &DatagenSettings, start: &G) -> Result<DatagenSummary, String> {
     let (writer, existing) = RecordWriter::append(&settings.out)
         .map_err(|e| format!("cannot open {}: {e}", settings.out.display()))?;
     let writer = Mutex::new(writer);
@@ -196,9 +189,9 @@ fn thread_seed(seed: u64, existing: u64, thread: u64) -> u64 {
 }
 
 /// One thread's share: games until the run's count is reached.
-fn play_games<G: Variant + Recordable + 'static>(
+fn play_games<G: Trainable>(
     settings: &DatagenSettings,
-    start: fn(&mut Rng) -> G,
+    start: &G,
     seed: u64,
     writer: &Mutex<RecordWriter>,
     totals: &Totals,
@@ -207,7 +200,7 @@ fn play_games<G: Variant + Recordable + 'static>(
     let mut rng = Rng::new(seed);
     while totals.started.fetch_add(1, Ordering::Relaxed) < settings.games {
         searcher.clear();
-        let first = start(&mut rng);
+        let first = start.self_play_start(&mut rng);
         let (records, white_result) = play_game(settings, first, &searcher, &mut rng);
         writer
             .lock()
@@ -237,7 +230,7 @@ struct Pending {
 /// Plays random opening plies (again while they end the game), then lets
 /// the search play both sides. Returns the game's records and its result
 /// from White's view.
-fn play_game<G: Variant + Recordable>(
+fn play_game<G: Trainable>(
     settings: &DatagenSettings,
     first: G,
     searcher: &Searcher,
@@ -279,7 +272,7 @@ fn play_game<G: Variant + Recordable>(
         if cp.abs() < RECORD_SCORE_LIMIT && !pos.in_check() && !pos.is_tactical(best) {
             let pieces = pos.placed_pieces();
             if let Ok(record) = Record::new(
-                G::TAG,
+                G::RECORD_TAG,
                 &pieces,
                 mover.index() as u8,
                 cp as i16,
@@ -387,7 +380,7 @@ fn win_for(winner: Color) -> RecordResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::record::RecordReader;
+    use crate::learn::record::RecordReader;
 
     fn settings(variant: VariantKind, out: PathBuf, games: u64) -> DatagenSettings {
         DatagenSettings {

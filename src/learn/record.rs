@@ -1,6 +1,7 @@
 //! Training records: one scored position in 40 bytes, the same layout for
 //! every game whose board has at most 128 squares and 32 pieces (chess,
-//! Chess960, xiangqi).
+//! Chess960, xiangqi). A game's positions come as its
+//! [`Trainable::placed_pieces`](crate::variants::trainable::Trainable::placed_pieces).
 //!
 //! A data file is a plain concatenation of records (no header), so files can
 //! be appended to, concatenated and resumed: a file whose length is not a
@@ -17,10 +18,12 @@
 //! | 33 | `result`: 0 the side to move lost, 1 draw, 2 the side to move won |
 //! | 34..36 | `score`: i16, the search score in centipawns, side to move's view |
 //! | 36..38 | `ply`: u16, plies played in the game before this position |
-//! | 38 | `game`: [`GameTag`] |
+//! | 38 | `game`: the game's record tag (`Trainable::RECORD_TAG`: 0 chess and Chess960, 1 xiangqi) |
 //! | 39 | reserved, 0 |
 
+use super::games;
 use crate::bitboard::Bits;
+pub use crate::variants::trainable::PlacedPiece;
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::Path;
@@ -30,37 +33,6 @@ pub const RECORD_BYTES: usize = 40;
 
 /// Most pieces a record can hold.
 pub const MAX_PIECES: usize = 32;
-
-/// Which game a record belongs to (networks refuse other games' records).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-pub enum GameTag {
-    /// Chess and Chess960 (one network serves both).
-    Chess = 0,
-    /// Xiangqi.
-    Xiangqi = 1,
-}
-
-impl GameTag {
-    fn from_byte(byte: u8) -> Option<GameTag> {
-        match byte {
-            0 => Some(GameTag::Chess),
-            1 => Some(GameTag::Xiangqi),
-            _ => None,
-        }
-    }
-}
-
-/// A piece on a square as a record stores it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlacedPiece {
-    /// The square in the game's own numbering (below 128).
-    pub square: u8,
-    /// 0 White/Red, 1 Black.
-    pub color: u8,
-    /// The game's piece-kind index (below 8).
-    pub kind: u8,
-}
 
 /// The game result from the side to move's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,14 +76,14 @@ pub struct Record {
     pub score: i16,
     /// Plies played before this position.
     pub ply: u16,
-    /// The game.
-    pub game: GameTag,
+    /// The game's record tag (networks refuse other games' records).
+    pub game: u8,
 }
 
 /// Why bytes are not a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordError {
-    /// The game byte names no known game.
+    /// The game byte names no game with a network.
     UnknownGame(u8),
     /// The result byte is not 0, 1 or 2.
     BadResult(u8),
@@ -146,7 +118,7 @@ impl std::error::Error for RecordError {}
 impl Record {
     /// Packs a position given as its pieces (any order).
     pub fn new(
-        game: GameTag,
+        game: u8,
         pieces: &[PlacedPiece],
         side_to_move: u8,
         score: i16,
@@ -155,6 +127,9 @@ impl Record {
     ) -> Result<Record, RecordError> {
         if pieces.len() > MAX_PIECES {
             return Err(RecordError::TooManyPieces(pieces.len() as u32));
+        }
+        if games::by_tag(game).is_none() {
+            return Err(RecordError::UnknownGame(game));
         }
         if side_to_move > 1 {
             return Err(RecordError::BadSide(side_to_move));
@@ -208,7 +183,7 @@ impl Record {
         out[33] = self.result as u8;
         out[34..36].copy_from_slice(&self.score.to_le_bytes());
         out[36..38].copy_from_slice(&self.ply.to_le_bytes());
-        out[38] = self.game as u8;
+        out[38] = self.game;
         out
     }
 
@@ -235,7 +210,10 @@ impl Record {
             2 => RecordResult::Win,
             b => return Err(RecordError::BadResult(b)),
         };
-        let game = GameTag::from_byte(bytes[38]).ok_or(RecordError::UnknownGame(bytes[38]))?;
+        let game = bytes[38];
+        if games::by_tag(game).is_none() {
+            return Err(RecordError::UnknownGame(game));
+        }
         Ok(Record {
             occupancy,
             pieces,
@@ -246,85 +224,6 @@ impl Record {
             game,
         })
     }
-}
-
-/// A game whose positions can be written as records: what a position is,
-/// in the record's terms (its own square and kind numbering).
-pub trait Recordable {
-    /// The game tag written into the records.
-    const TAG: GameTag;
-
-    /// Files and ranks of the board (square = rank × files + file).
-    const BOARD: (usize, usize);
-    /// The FEN letter (Black's, lower case) of each kind index.
-    const LETTERS: &'static [u8];
-
-    /// The pieces on the board.
-    fn placed_pieces(&self) -> arrayvec::ArrayVec<PlacedPiece, MAX_PIECES>;
-
-    /// A record's position as FEN, with no castling or en-passant rights
-    /// and the move counters reset (what a record keeps).
-    fn record_fen(record: &Record) -> String {
-        let (files, ranks) = Self::BOARD;
-        let mut board = vec![None; files * ranks];
-        for piece in record.placed_pieces() {
-            if let Some(slot) = board.get_mut(piece.square as usize) {
-                *slot = Some(piece);
-            }
-        }
-        let mut rows = Vec::with_capacity(ranks);
-        for rank in (0..ranks).rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for piece in &board[rank * files..(rank + 1) * files] {
-                let Some(piece) = piece else {
-                    empty += 1;
-                    continue;
-                };
-                if empty > 0 {
-                    row.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                let letter = Self::LETTERS
-                    .get(piece.kind as usize)
-                    .copied()
-                    .unwrap_or(b'?') as char;
-                row.push(if piece.color == 0 {
-                    letter.to_ascii_uppercase()
-                } else {
-                    letter
-                });
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            rows.push(row);
-        }
-        let side = if record.side_to_move == 0 { 'w' } else { 'b' };
-        format!("{} {side} - - 0 1", rows.join("/"))
-    }
-}
-
-/// The pieces of a bitboard position: for each colour and each of `kinds`,
-/// the squares `pieces(color, kind)` holds (at most [`MAX_PIECES`] kept).
-pub fn pieces_of<K: Copy, B: crate::bitboard::Bits>(
-    kinds: &[K],
-    kind_index: impl Fn(K) -> u8,
-    pieces: impl Fn(timur_search::Color, K) -> B,
-) -> arrayvec::ArrayVec<PlacedPiece, MAX_PIECES> {
-    let mut out = arrayvec::ArrayVec::new();
-    for color in [timur_search::Color::White, timur_search::Color::Black] {
-        for &kind in kinds {
-            for square in pieces(color, kind).squares() {
-                let _ = out.try_push(PlacedPiece {
-                    square: square as u8,
-                    color: color.index() as u8,
-                    kind: kind_index(kind),
-                });
-            }
-        }
-    }
-    out
 }
 
 /// Appends whole records to a data file.
@@ -433,6 +332,10 @@ impl Iterator for RecordReader {
 mod tests {
     use super::*;
 
+    /// The record tags on disk (see [`games`]).
+    const CHESS: u8 = 0;
+    const XIANGQI: u8 = 1;
+
     fn sample() -> Record {
         let pieces = [
             PlacedPiece {
@@ -456,7 +359,7 @@ mod tests {
                 kind: 0,
             },
         ];
-        Record::new(GameTag::Xiangqi, &pieces, 1, -123, RecordResult::Win, 77).unwrap()
+        Record::new(XIANGQI, &pieces, 1, -123, RecordResult::Win, 77).unwrap()
     }
 
     #[test]
@@ -491,14 +394,16 @@ mod tests {
     }
 
     #[test]
-    fn packing_refuses_two_pieces_on_a_square() {
+    fn packing_refuses_two_pieces_on_a_square_and_unknown_games() {
         let p = PlacedPiece {
             square: 3,
             color: 0,
             kind: 1,
         };
-        let err = Record::new(GameTag::Chess, &[p, p], 0, 0, RecordResult::Draw, 0);
+        let err = Record::new(CHESS, &[p, p], 0, 0, RecordResult::Draw, 0);
         assert_eq!(err, Err(RecordError::SquareTwice(3)));
+        let err = Record::new(9, &[p], 0, 0, RecordResult::Draw, 0);
+        assert_eq!(err, Err(RecordError::UnknownGame(9)));
     }
 
     #[test]

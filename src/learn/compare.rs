@@ -3,12 +3,11 @@
 //! output factor that brings the network to the hand-written scale (the
 //! scale the search's margins are tuned for; `timur nnue scale` applies it).
 
-use super::network::Network;
-use super::record::{GameTag, Record, RecordReader};
-use super::relabel::fen_of;
-use crate::variants::chess::Chess;
-use crate::variants::xiangqi::Xiangqi;
-use crate::variants::Variant;
+use super::games;
+use super::record::RecordReader;
+use crate::engine::{AnyGame, TrainableJob};
+use crate::nnue::network::Network;
+use crate::variants::trainable::Trainable;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -42,29 +41,12 @@ pub struct Comparison {
     pub factor: f64,
 }
 
-/// The hand-written and the network's evaluation of a record's position,
-/// side to move's view.
-fn evaluations(record: &Record, network: &Arc<Network>) -> Option<(i32, i32)> {
-    let fen = fen_of(record);
-    match record.game {
-        GameTag::Chess => evaluations_in(&fen, network, Chess::static_eval, Chess::attach_network),
-        GameTag::Xiangqi => {
-            evaluations_in(&fen, network, Xiangqi::static_eval, Xiangqi::attach_network)
-        }
-    }
-}
-
-/// [`evaluations`] in one game: `hand` is its hand-written evaluation,
-/// `attach` puts a network on a position.
-fn evaluations_in<G: Variant>(
-    fen: &str,
-    network: &Arc<Network>,
-    hand: fn(&G) -> i32,
-    attach: fn(&mut G, Option<Arc<Network>>),
-) -> Option<(i32, i32)> {
+/// The hand-written and the network's evaluation of the position `fen` of
+/// the game `G`, side to move's view.
+fn evaluations<G: Trainable>(fen: &str, network: &Arc<Network>) -> Option<(i32, i32)> {
     let mut position = G::from_fen(fen).ok()?;
-    let hand_written = hand(&position);
-    attach(&mut position, Some(network.clone()));
+    let hand_written = position.hand_written_eval();
+    position.attach_network(Some(network.clone()));
     Some((hand_written, position.evaluate()))
 }
 
@@ -84,23 +66,54 @@ fn correlation(xs: &[f64], ys: &[f64]) -> f64 {
 /// Compares the network with the hand-written evaluation and the labels.
 pub fn run(settings: &CompareSettings) -> Result<Comparison, String> {
     let network = Arc::new(Network::read_file(&settings.net)?);
+    let game = games::by_features(network.features).ok_or_else(|| {
+        format!(
+            "{}: a network of {}, which no game here reads",
+            settings.net.display(),
+            network.features
+        )
+    })?;
+    AnyGame::with_trainable(game.kind, Compare { settings, network })?
+}
+
+/// A comparison in the network's game.
+struct Compare<'a> {
+    settings: &'a CompareSettings,
+    network: Arc<Network>,
+}
+
+impl TrainableJob for Compare<'_> {
+    type Output = Result<Comparison, String>;
+
+    fn run<G: Trainable>(self, _start: G) -> Self::Output {
+        compare::<G>(self.settings, &self.network)
+    }
+}
+
+/// [`run`] in the game `G`.
+fn compare<G: Trainable>(
+    settings: &CompareSettings,
+    network: &Arc<Network>,
+) -> Result<Comparison, String> {
     let total = RecordReader::count(&settings.data)
         .map_err(|e| format!("cannot read {}: {e}", settings.data.display()))?;
     let step = (total as usize / settings.count.max(1)).max(1);
     let reader = RecordReader::open(&settings.data)
         .map_err(|e| format!("cannot read {}: {e}", settings.data.display()))?;
-    let game = network.features.game();
     let mut series: [Vec<f64>; 3] = Default::default();
     for record in reader.step_by(step).take(settings.count) {
         let record = record.map_err(|e| format!("{}: {e}", settings.data.display()))?;
-        if record.game != game {
+        if record.game != G::RECORD_TAG {
             return Err(format!(
-                "{} holds {:?} records, the network is for {game:?}",
+                "{} holds {} records, the network is for {}",
                 settings.data.display(),
-                record.game
+                games::name_of_tag(record.game),
+                games::name_of_tag(G::RECORD_TAG)
             ));
         }
-        let Some((hand, net)) = evaluations(&record, &network) else {
+        let pieces: Vec<_> = record.placed_pieces().collect();
+        let fen = G::record_fen(&pieces, record.side_to_move);
+        let Some((hand, net)) = evaluations::<G>(&fen, network) else {
             continue;
         };
         if hand.abs() < QUIET_LIMIT {

@@ -2,10 +2,10 @@
 
 use super::compare::CompareSettings;
 use super::datagen::DatagenSettings;
-use super::network::{valid_hidden, FeatureSet, HIDDEN_STEP, MAX_BUCKETS, MAX_HIDDEN};
 use super::relabel::RelabelSettings;
 use super::train::TrainSettings;
 use crate::engine::VariantKind;
+use crate::nnue::network::{valid_hidden, HIDDEN_STEP, MAX_BUCKETS, MAX_HIDDEN};
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 
@@ -192,15 +192,6 @@ pub struct TrainArgs {
 impl TrainArgs {
     /// The run these arguments ask for.
     pub fn settings(&self) -> Result<TrainSettings, String> {
-        let features = match self.variant {
-            VariantKind::Chess | VariantKind::Chess960 => FeatureSet::Chess768,
-            VariantKind::Xiangqi => FeatureSet::Xiangqi1260,
-            other => {
-                return Err(format!(
-                    "no network for {other} (chess and xiangqi have them)"
-                ))
-            }
-        };
         if !valid_hidden(self.hidden) {
             return Err(format!(
                 "--hidden {}: a multiple of {HIDDEN_STEP} up to {MAX_HIDDEN}",
@@ -211,7 +202,7 @@ impl TrainArgs {
             return Err(format!("--buckets {}: 1 to {MAX_BUCKETS}", self.buckets));
         }
         Ok(TrainSettings {
-            features,
+            variant: self.variant,
             hidden: self.hidden,
             buckets: self.buckets,
             data: self.data.clone(),

@@ -1,0 +1,117 @@
+//! The games `timur nnue` works on, without naming one: each variant whose
+//! game implements [`Trainable`], found through the engine's one dispatch
+//! ([`AnyGame::with_trainable`]), described by what the tools need that no
+//! position has to be made for (record tag, feature set, feature index,
+//! mirror, the FEN of a record).
+
+use crate::engine::{AnyGame, TrainableJob, VariantKind};
+use crate::nnue::features::FeatureSet;
+use crate::variants::trainable::{PlacedPiece, Trainable};
+use once_cell::sync::Lazy;
+
+/// A game with a network, as the offline tools see it.
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    /// The variant described ([`by_tag`] and [`by_features`] give the
+    /// first of those sharing a game: chess before Chess960).
+    pub kind: VariantKind,
+    /// The byte its training records carry.
+    pub tag: u8,
+    /// Its networks' inputs.
+    pub features: FeatureSet,
+    /// [`crate::nnue::features::Features::feature`].
+    pub feature: fn(usize, usize, usize, usize) -> usize,
+    /// [`Trainable::mirror_file`].
+    pub mirror_file: fn(usize) -> usize,
+    /// [`Trainable::record_fen`].
+    pub record_fen: fn(&[PlacedPiece], u8) -> String,
+}
+
+/// The job that describes a game.
+struct Describe(VariantKind);
+
+impl TrainableJob for Describe {
+    type Output = GameInfo;
+
+    fn run<G: Trainable>(self, _start: G) -> GameInfo {
+        GameInfo {
+            kind: self.0,
+            tag: G::RECORD_TAG,
+            features: G::FEATURES,
+            feature: G::feature,
+            mirror_file: G::mirror_file,
+            record_fen: G::record_fen,
+        }
+    }
+}
+
+/// Every variant with a network, in the engine's order.
+static GAMES: Lazy<Vec<GameInfo>> = Lazy::new(|| {
+    VariantKind::ALL
+        .into_iter()
+        .filter_map(|kind| describe(kind).ok())
+        .collect()
+});
+
+/// The game of `kind`; the error says which variants have a network.
+pub fn describe(kind: VariantKind) -> Result<GameInfo, String> {
+    AnyGame::with_trainable(kind, Describe(kind))
+}
+
+/// The game whose records carry `tag`.
+pub fn by_tag(tag: u8) -> Option<&'static GameInfo> {
+    GAMES.iter().find(|game| game.tag == tag)
+}
+
+/// The game whose networks read `features`.
+pub fn by_features(features: FeatureSet) -> Option<&'static GameInfo> {
+    GAMES.iter().find(|game| game.features == features)
+}
+
+/// The name of the game whose networks read `features` (or the feature
+/// set, where no game reads it).
+pub fn name_of(features: FeatureSet) -> String {
+    by_features(features).map_or_else(|| features.to_string(), |game| game.kind.to_string())
+}
+
+/// The name of the game whose records carry `tag`.
+pub fn name_of_tag(tag: u8) -> String {
+    by_tag(tag).map_or_else(|| format!("game tag {tag}"), |game| game.kind.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_and_feature_sets_find_their_game_and_keep_their_values() {
+        for game in GAMES.iter() {
+            assert_eq!(by_tag(game.tag).unwrap().features, game.features);
+            assert_eq!(by_features(game.features).unwrap().tag, game.tag);
+        }
+        // The bytes on disk: records tagged 0 are chess's, 1 xiangqi's;
+        // network files say 1 for chess's features, 2 for xiangqi's.
+        let chess = describe(VariantKind::Chess).unwrap();
+        let xiangqi = describe(VariantKind::Xiangqi).unwrap();
+        assert_eq!((chess.tag, chess.features.id), (0, 1));
+        assert_eq!((xiangqi.tag, xiangqi.features.id), (1, 2));
+        assert_eq!(describe(VariantKind::Chess960).unwrap().tag, 0);
+        assert_eq!(name_of_tag(0), "chess");
+        assert_eq!(name_of(xiangqi.features), "xiangqi");
+    }
+
+    #[test]
+    fn games_without_a_network_say_which_have_one() {
+        for kind in [
+            VariantKind::Tamerlane,
+            VariantKind::Jasir,
+            VariantKind::Jarmo,
+        ] {
+            let why = describe(kind).unwrap_err();
+            assert!(
+                why.contains(kind.name()) && why.contains("xiangqi"),
+                "{why}"
+            );
+        }
+    }
+}
