@@ -136,3 +136,86 @@ fn endgame_sets_from_the_shell() {
     assert!(!both.status.success());
     assert!(String::from_utf8_lossy(&both.stderr).contains("not both"));
 }
+
+/// The `tbhits` and the score of the last `info … pv` line in `lines`.
+fn last_search_info(lines: &[String]) -> (u64, String) {
+    let line = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth") && l.contains(" pv "))
+        .unwrap_or_else(|| panic!("no info line: {lines:?}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let after = |key: &str| {
+        let at = words.iter().position(|w| *w == key).unwrap();
+        words[at + 1..].join(" ")
+    };
+    let tbhits = after("tbhits")
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let score: Vec<String> = after("score")
+        .split_whitespace()
+        .take(2)
+        .map(String::from)
+        .collect();
+    (tbhits, score.join(" "))
+}
+
+#[test]
+fn the_search_probes_the_tables_below_the_root() {
+    let dir = std::env::temp_dir().join(format!("timur-jasir-probe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let solve_to = |fen: &str, name: &str| {
+        let table = dir.join(name);
+        let out = Command::new(env!("CARGO_BIN_EXE_timur"))
+            .args(["solve", "--variant", "jasir", "--fen", fen, "--save"])
+            .arg(&table)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        table
+    };
+    let fen = "ss3/5/5/5/S3S w 0/0 -/- 0 1";
+    let first = solve_to(fen, "first.tbl");
+    let second = solve_to("s4/5/5/5/SS3 w 0/0 -/- 0 1", "second.tbl");
+    let mut engine = EngineProcess::start_uci_variant("jasir", SECONDS);
+    engine.send(&format!(
+        "setoption name JasirTable value {}:{}",
+        second.display(),
+        first.display()
+    ));
+    let lines = engine.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string 2 solved table(s)")),
+        "{lines:?}"
+    );
+    // At the root the table answers at once, with its move and score.
+    engine.send(&format!("position fen {fen}"));
+    engine.send("go depth 6");
+    let lines = engine.read_until(SECONDS, |l| l.starts_with("bestmove"));
+    let best = common::bestmove_of(lines.last().unwrap());
+    let (hits, table_score) = last_search_info(&lines);
+    assert_eq!(hits, 1);
+    assert!(table_score.starts_with("mate "), "{lines:?}");
+    // A search restricted to that move probes the tables below the root and
+    // finds the same exact score.
+    engine.send(&format!("go depth 6 searchmoves {best}"));
+    let lines = engine.read_until(SECONDS, |l| l.starts_with("bestmove"));
+    let (hits, score) = last_search_info(&lines);
+    assert!(hits > 0, "{lines:?}");
+    assert_eq!(score, table_score, "{lines:?}");
+    // Without tables the same search probes nothing.
+    engine.send("setoption name JasirTable value <empty>");
+    engine.send(&format!("go depth 6 searchmoves {best}"));
+    let lines = engine.read_until(SECONDS, |l| l.starts_with("bestmove"));
+    assert_eq!(last_search_info(&lines).0, 0, "{lines:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

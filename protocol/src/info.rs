@@ -43,6 +43,8 @@ pub struct InfoLine {
     pub nps: u64,
     /// Transposition-table fill in permille.
     pub hashfull: u32,
+    /// Positions answered by an endgame table so far.
+    pub tbhits: u64,
     /// Time spent so far, in milliseconds.
     pub time_ms: u64,
     /// The principal variation, as move text in the game's notation.

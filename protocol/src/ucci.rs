@@ -606,6 +606,7 @@ mod tests {
             nodes: 5000,
             nps: 1000,
             hashfull: 3,
+            tbhits: 0,
             time_ms: 5,
             pv: ["b0c2", "b9c7", "c3c4"].map(String::from).to_vec(),
             wdl: None,

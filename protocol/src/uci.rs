@@ -275,7 +275,7 @@ pub fn option_line(name: &str, spec: &OptionSpec) -> String {
 }
 
 /// `info depth D seldepth S multipv K score cp X|mate N [wdl W D L]
-/// [lowerbound|upperbound] nodes N nps N hashfull H time T pv …` (`pv` left
+/// [lowerbound|upperbound] nodes N nps N hashfull H tbhits N time T pv …` (`pv` left
 /// out when empty; `wdl` where Stockfish puts it).
 pub fn info_line(info: &InfoLine) -> String {
     let score = match info.score {
@@ -292,8 +292,8 @@ pub fn info_line(info: &InfoLine) -> String {
         BoundText::Upper => " upperbound",
     };
     let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {score}{wdl}{bound} nodes {} nps {} hashfull {} time {}",
-        info.depth, info.seldepth, info.multipv, info.nodes, info.nps, info.hashfull, info.time_ms
+        "info depth {} seldepth {} multipv {} score {score}{wdl}{bound} nodes {} nps {} hashfull {} tbhits {} time {}",
+        info.depth, info.seldepth, info.multipv, info.nodes, info.nps, info.hashfull, info.tbhits, info.time_ms
     );
     if !info.pv.is_empty() {
         line.push_str(" pv ");
@@ -550,25 +550,26 @@ mod tests {
             nodes: 12345,
             nps: 600000,
             hashfull: 12,
+            tbhits: 0,
             time_ms: 20,
             pv: vec!["e2e4".to_owned(), "e7e5".to_owned()],
             wdl: None,
         };
         assert_eq!(
             info_line(&info),
-            "info depth 7 seldepth 11 multipv 1 score cp -35 nodes 12345 nps 600000 hashfull 12 time 20 pv e2e4 e7e5"
+            "info depth 7 seldepth 11 multipv 1 score cp -35 nodes 12345 nps 600000 hashfull 12 tbhits 0 time 20 pv e2e4 e7e5"
         );
         info.score = ScoreText::Mate(-2);
         info.bound = BoundText::Upper;
         info.pv.clear();
         assert_eq!(
             info_line(&info),
-            "info depth 7 seldepth 11 multipv 1 score mate -2 upperbound nodes 12345 nps 600000 hashfull 12 time 20"
+            "info depth 7 seldepth 11 multipv 1 score mate -2 upperbound nodes 12345 nps 600000 hashfull 12 tbhits 0 time 20"
         );
         info.wdl = Some([0, 10, 990]);
         assert_eq!(
             info_line(&info),
-            "info depth 7 seldepth 11 multipv 1 score mate -2 wdl 0 10 990 upperbound nodes 12345 nps 600000 hashfull 12 time 20"
+            "info depth 7 seldepth 11 multipv 1 score mate -2 wdl 0 10 990 upperbound nodes 12345 nps 600000 hashfull 12 tbhits 0 time 20"
         );
         info.wdl = None;
         info.bound = BoundText::Lower;

@@ -849,6 +849,7 @@ mod tests {
             nodes: 48000,
             nps: 1,
             hashfull: 0,
+            tbhits: 0,
             time_ms: 10845,
             pv: ["g1f3", "b8c6"].map(String::from).to_vec(),
             wdl: None,

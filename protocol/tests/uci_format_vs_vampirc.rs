@@ -18,6 +18,7 @@ struct ReadBack {
     nodes: Option<u64>,
     nps: Option<u64>,
     hashfull: Option<u32>,
+    tbhits: Option<u64>,
     time_ms: Option<u64>,
     pv: Vec<String>,
 }
@@ -53,6 +54,7 @@ fn read_back(line: &str) -> ReadBack {
             UciInfoAttribute::Nodes(n) => r.nodes = Some(n),
             UciInfoAttribute::Nps(n) => r.nps = Some(n),
             UciInfoAttribute::HashFull(h) => r.hashfull = Some(h.into()),
+            UciInfoAttribute::TbHits(n) => r.tbhits = Some(n),
             UciInfoAttribute::Time(t) => r.time_ms = u64::try_from(t.num_milliseconds()).ok(),
             UciInfoAttribute::Pv(moves) => r.pv = moves.iter().map(|m| m.to_string()).collect(),
             other => panic!("unexpected {other:?} in {line:?}"),
@@ -74,11 +76,15 @@ fn info_strategy() -> impl Strategy<Value = InfoLine> {
     let limit = 999_999_999_999u64;
     (
         (0u32..=255, 0u32..=255, 1u32..=500, score, bound),
-        (0..=limit, 0..=limit, 0u32..=1000, 0..=limit),
+        (0..=limit, 0..=limit, 0u32..=1000, 0..=limit, 0..=limit),
         prop::collection::vec("[a-h][1-8][a-h][1-8][qrnb]?", 0..20),
     )
         .prop_map(
-            |((depth, seldepth, multipv, score, bound), (nodes, nps, hashfull, time_ms), pv)| {
+            |(
+                (depth, seldepth, multipv, score, bound),
+                (nodes, nps, hashfull, tbhits, time_ms),
+                pv,
+            )| {
                 InfoLine {
                     depth,
                     seldepth,
@@ -88,6 +94,7 @@ fn info_strategy() -> impl Strategy<Value = InfoLine> {
                     nodes,
                     nps,
                     hashfull,
+                    tbhits,
                     time_ms,
                     pv,
                     wdl: None,
@@ -110,6 +117,7 @@ proptest! {
             nodes: Some(info.nodes),
             nps: Some(info.nps),
             hashfull: Some(info.hashfull),
+            tbhits: Some(info.tbhits),
             time_ms: Some(info.time_ms),
             pv: info.pv.clone(),
         };

@@ -243,6 +243,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The result when the side to move has no legal move.
     fn no_moves_outcome(&self) -> Outcome;
 
+    /// The result under best play and the plies its winner needs (0 for a
+    /// draw), where an endgame table holds this position; `None` by
+    /// default. The search returns it at once below the root and counts a
+    /// table hit.
+    fn solved(&self) -> Option<(Outcome, u32)> {
+        None
+    }
+
     /// The result when the position repeats; by default a draw.
     fn repetition_outcome(&self, cycle: Cycle) -> Outcome {
         let _ = cycle;

@@ -77,6 +77,8 @@ pub struct Info<M> {
     pub nps: u64,
     /// Transposition table fill, permille.
     pub hashfull: u32,
+    /// Positions answered by an endgame table ([`crate::Game::solved`]).
+    pub tbhits: u64,
     /// Time since the search started.
     pub time: Duration,
     /// The line, starting with the root move.

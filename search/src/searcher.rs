@@ -183,6 +183,7 @@ impl Searcher {
             control,
             done: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            tbhits: AtomicU64::new(0),
         };
         let threads = self.threads();
         let pool = self
@@ -248,6 +249,7 @@ fn game_over<M>(
         nodes: 0,
         nps: 0,
         hashfull: tt.hashfull(),
+        tbhits: 0,
         time: started.elapsed(),
         pv: Vec::new(),
     });

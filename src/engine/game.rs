@@ -13,8 +13,6 @@ use crate::variants::xiangqi::Xiangqi;
 use crate::variants::{Notation, Variant};
 use timur_search::Score;
 
-pub use crate::variants::jasir::solver::SolveTable;
-
 /// A game in progress of any variant.
 // The engine holds one of these and moves it rarely; boxing the larger
 // variants would only add an indirection on every access.
@@ -138,17 +136,12 @@ impl AnyGame {
         crate::with_game!(self, state => state.verdict())
     }
 
-    /// The answer `table` (solved positions of the game it was built for)
-    /// holds for the current position: the best move as text, its exact
-    /// score and the plies to the end.
-    pub fn solved_answer(
-        &self,
-        table: &SolveTable,
-        notation: Notation,
-    ) -> Option<(String, Score, u32)> {
+    /// The answer the loaded solved tables hold for the current position:
+    /// the best move as text, its exact score and the plies to the end.
+    pub fn solved_answer(&self, notation: Notation) -> Option<(String, Score, u32)> {
         match self {
             AnyGame::Jasir(state) => {
-                crate::variants::jasir::solved::answer(table, state.position(), notation)
+                crate::variants::jasir::solved::answer(state.position(), notation)
             }
             _ => None,
         }

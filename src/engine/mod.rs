@@ -18,7 +18,7 @@ pub mod uci;
 pub mod wdl;
 pub mod xboard;
 
-pub use game::{AnyGame, SolveTable, TrainableJob};
+pub use game::{AnyGame, TrainableJob};
 pub use kind::VariantKind;
 pub use perft_thread::{PerftEvent, PerftEvents};
 pub use state::GameState;
@@ -28,6 +28,7 @@ use search_thread::{first_legal_move, parse_moves, SearchThread};
 use wdl::WdlModel;
 
 use crate::rng::Rng;
+use crate::variants::jasir::solved::{self, SolvedTables};
 use crate::variants::{Notation, Variant};
 use crate::with_game;
 use std::sync::Arc;
@@ -99,6 +100,8 @@ pub struct TextInfo {
     pub nps: u64,
     /// Transposition table fill, permille.
     pub hashfull: u32,
+    /// Positions answered by an endgame table.
+    pub tbhits: u64,
     /// Time since the search started.
     pub time: Duration,
     /// The principal variation.
@@ -169,9 +172,6 @@ pub struct Engine {
     options: Options,
     searcher: Arc<Searcher>,
     running: Option<RunningSearch>,
-    /// Solved positions (`timur solve --save`): `go` plays their best
-    /// move at once.
-    solve_table: Option<Arc<SolveTable>>,
     /// Seeds each weakened search's random choice.
     skill_rng: Rng,
 }
@@ -194,7 +194,6 @@ impl Engine {
             game,
             options,
             running: None,
-            solve_table: None,
             skill_rng: Rng::new(strength::seed_or_clock(0)),
         }
     }
@@ -275,16 +274,22 @@ impl Engine {
         }))
     }
 
-    /// Loads a table of solved positions (`timur solve --save`); an empty
-    /// path (or `<empty>`) drops it.
-    pub fn set_solve_table(&mut self, path: &str) -> Result<(), String> {
-        let path = path.trim();
-        self.solve_table = if path.is_empty() || path == "<empty>" {
-            None
-        } else {
-            Some(Arc::new(SolveTable::load(std::path::Path::new(path))?))
-        };
-        Ok(())
+    /// Loads tables of solved positions (`timur solve --save` files,
+    /// separated as in `PATH`), which the search probes from then on; an
+    /// empty list (or `<empty>`) drops them. Ok says what was loaded; on
+    /// error the tables loaded before stay.
+    pub fn set_solve_tables(&mut self, list: &str) -> Result<Option<String>, String> {
+        let list = list.trim();
+        if list.is_empty() || list == "<empty>" {
+            solved::set_active(None);
+            return Ok(None);
+        }
+        let tables = SolvedTables::load(list)?;
+        let (files, positions) = tables.counts();
+        solved::set_active(Some(Arc::new(tables)));
+        Ok(Some(format!(
+            "{files} solved table(s), {positions} positions loaded"
+        )))
     }
 
     /// Sets the move overhead.
@@ -538,12 +543,10 @@ impl Engine {
         notes
     }
 
-    /// Answers `go` from the solving table when the position is in it: one
+    /// Answers `go` from the loaded solved tables when the position is in it: one
     /// info line and the move, as a search would; false when it is not.
     fn answer_solved(&self, wdl_model: Option<WdlModel>, events: &dyn Fn(SearchEvent)) -> bool {
-        let table = self.solve_table.as_deref();
-        let solved = table.and_then(|t| self.game.solved_answer(t, self.notation()));
-        let Some((best, score, plies)) = solved else {
+        let Some((best, score, plies)) = self.game.solved_answer(self.notation()) else {
             return false;
         };
         events(SearchEvent::Info(TextInfo {
@@ -555,6 +558,7 @@ impl Engine {
             nodes: 0,
             nps: 0,
             hashfull: 0,
+            tbhits: 1,
             time: Duration::ZERO,
             pv: vec![best.clone()],
             wdl: wdl_model.map(|model| model.wdl(score)),

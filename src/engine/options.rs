@@ -245,7 +245,7 @@ pub fn table() -> Vec<EngineOption> {
             ucci: None,
             xboard: Xboard::Option("JasirTable"),
             kind: Text {
-                set: |e, path| e.set_solve_table(path).map(|()| None),
+                set: |e, list| e.set_solve_tables(list),
             },
         },
         EngineOption {

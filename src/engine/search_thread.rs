@@ -83,6 +83,7 @@ impl SearchThread {
                 nodes: info.nodes,
                 nps: info.nps,
                 hashfull: info.hashfull,
+                tbhits: info.tbhits,
                 time: info.time,
                 pv: state.line_text(&info.pv, notation),
                 wdl: wdl_model.map(|model| model.wdl(info.score)),

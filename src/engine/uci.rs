@@ -48,6 +48,7 @@ pub fn info_line_of(info: &super::TextInfo) -> InfoLine {
         nodes: info.nodes,
         nps: info.nps,
         hashfull: info.hashfull,
+        tbhits: info.tbhits,
         time_ms: info.time.as_millis() as u64,
         pv: info.pv.clone(),
         wdl: info.wdl,

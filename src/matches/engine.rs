@@ -10,8 +10,12 @@ use crate::engine::VariantKind;
 use crate::variants::Notation;
 use std::time::{Duration, Instant};
 
-/// How long an engine may take to answer the handshake or `isready`.
+/// How long an engine may take to answer the handshake.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long an engine may take to answer `isready`: options may load
+/// endgame tables or networks (`JasirTable`'s 6-archer set takes seconds).
+pub const READY_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Why an engine could not give a move.
 #[derive(Clone, Debug, PartialEq, Eq)]

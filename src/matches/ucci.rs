@@ -5,6 +5,7 @@
 use super::config::EngineSpec;
 use super::engine::{
     read_failure, read_reply, Adapter, Answer, Failure, GameSetup, Reply, Think, HANDSHAKE_TIMEOUT,
+    READY_TIMEOUT,
 };
 use super::parse;
 use super::process::EngineProcess;
@@ -22,7 +23,7 @@ pub struct Ucci {
 fn sync(process: &mut EngineProcess) -> Result<(), Failure> {
     process.send("isready").map_err(Failure::Crashed)?;
     process
-        .wait_for(HANDSHAKE_TIMEOUT, |l| l.trim() == "readyok")
+        .wait_for(READY_TIMEOUT, |l| l.trim() == "readyok")
         .map(|_| ())
         .map_err(|e| read_failure(process, e, "readyok"))
 }

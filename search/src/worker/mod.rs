@@ -35,6 +35,8 @@ pub(crate) struct Shared<'a> {
     pub done: AtomicBool,
     /// Nodes of all threads, added in batches.
     pub nodes: AtomicU64,
+    /// Positions of all threads answered by an endgame table.
+    pub tbhits: AtomicU64,
 }
 
 /// A root move and what the iterations found for it.
@@ -469,6 +471,7 @@ impl<'a, G: Game> Worker<'a, G> {
             nodes,
             nps,
             hashfull: self.shared.tt.hashfull(),
+            tbhits: self.shared.tbhits.load(Ordering::Relaxed),
             time,
             pv: rm.pv.clone(),
         })

@@ -13,6 +13,7 @@ use crate::score::{
 use crate::tt::{Bound, TtEntry};
 use arrayvec::ArrayVec;
 use std::ops::ControlFlow;
+use std::sync::atomic::Ordering;
 
 /// What a singular-extension search found about the table move.
 enum Singularity {
@@ -201,7 +202,8 @@ impl<G: Game> Worker<'_, G> {
     }
 
     /// Records this node's key and check flag, and returns the game's result
-    /// if the node ends the game by rule or by repetition.
+    /// if the node ends the game by rule or by repetition, or an endgame
+    /// table's value below the root.
     #[inline]
     fn enter(&mut self, ply: usize, in_check: bool) -> Option<i32> {
         let index = self.base + ply;
@@ -213,8 +215,12 @@ impl<G: Game> Worker<'_, G> {
         if let Some(outcome) = self.pos.rule_outcome() {
             return Some(outcome_value(outcome, ply));
         }
-        self.repetition(ply)
-            .map(|outcome| outcome_value(outcome, ply))
+        if let Some(outcome) = self.repetition(ply) {
+            return Some(outcome_value(outcome, ply));
+        }
+        let (outcome, plies) = self.pos.solved().filter(|_| ply > 0)?;
+        self.shared.tbhits.fetch_add(1, Ordering::Relaxed);
+        Some(outcome_value(outcome, ply + plies as usize))
     }
 
     /// The game's verdict if the position at `ply` repeats an earlier one

@@ -2,7 +2,7 @@
 
 use super::board::{bit, hole, Rules};
 use super::moves::Move;
-use super::{eval, jfen, movegen, notation, rules, Jasir};
+use super::{eval, jfen, movegen, notation, rules, solved, Jasir};
 use crate::variants::eval_table::EvalTable;
 use crate::variants::verdict::Reason;
 use crate::variants::{Notation, Variant};
@@ -86,6 +86,13 @@ impl Game for Jasir {
         rules::rule_end(&self.st, self.rules).map(|r| r.outcome_for(self.st.side))
     }
 
+    /// The loaded tables' result and distance, where one holds this
+    /// position.
+    fn solved(&self) -> Option<(Outcome, u32)> {
+        let entry = self.tables.as_ref()?.probe(self)?;
+        Some((entry.outcome, entry.plies))
+    }
+
     fn no_moves_outcome(&self) -> Outcome {
         let result = rules::rule_end(&self.st, self.rules)
             .unwrap_or_else(|| rules::no_moves_end(&self.st, self.rules));
@@ -103,6 +110,13 @@ impl Game for Jasir {
 }
 
 impl Variant for Jasir {
+    /// A copy to search from, probing the solved tables active now.
+    fn for_search(&self) -> Self {
+        let mut copy = self.clone();
+        copy.tables = solved::active();
+        copy
+    }
+
     /// Neither Jasir nor Jarmo ends by repetition (rules page).
     const REPETITION_ENDS_GAME: bool = false;
 

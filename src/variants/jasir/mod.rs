@@ -29,6 +29,8 @@ pub use moves::Move;
 pub use rules::GameResult;
 
 use position::{Shuttle, State};
+use solved::SolvedTables;
+use std::sync::Arc;
 use timur_search::{Color, Game, MoveList};
 
 /// A Jasir or Jarmo position with its undo history.
@@ -37,6 +39,8 @@ pub struct Jasir {
     rules: Rules,
     st: State,
     history: Vec<State>,
+    /// The solved tables the search probes (its copies only).
+    tables: Option<Arc<SolvedTables>>,
 }
 
 impl PartialEq for Jasir {
@@ -66,6 +70,7 @@ impl Jasir {
             rules,
             st,
             history: Vec::new(),
+            tables: None,
         }
     }
 

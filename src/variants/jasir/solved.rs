@@ -1,15 +1,77 @@
-//! What the engine plays from a table of solved positions (`timur solve
-//! --save`): the best move at once, with its exact score.
+//! Solved positions in play: the tables `JasirTable` loads (`timur solve
+//! --save` files, several at once), probed at every node of the search
+//! ([`timur_search::Game::solved`]) and at the root, where the engine plays
+//! the table's best move at once with its exact score.
+//!
+//! The loaded tables sit in one process-wide slot, as the networks do:
+//! [`set_active`] fills it and [`Jasir`]'s search copy (`for_search`)
+//! takes the tables active then.
 
-use super::solver::SolveTable;
+use super::solver::{Entry, SolveTable};
 use super::Jasir;
 use crate::variants::{Notation, Variant};
+use std::path::Path;
+use std::sync::{Arc, PoisonError, RwLock};
 use timur_search::{Outcome, Score};
 
-/// The solved answer for `pos`, if `table` knows it: the best move as text
-/// in `notation`, its score and the plies to the end.
-pub fn answer(table: &SolveTable, pos: &Jasir, notation: Notation) -> Option<(String, Score, u32)> {
-    let entry = table.probe(pos)?;
+/// Several solved tables, probed in the order they were given.
+#[derive(Default)]
+pub struct SolvedTables {
+    tables: Vec<SolveTable>,
+}
+
+impl std::fmt::Debug for SolvedTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (tables, positions) = self.counts();
+        write!(f, "SolvedTables({tables} tables, {positions} positions)")
+    }
+}
+
+impl SolvedTables {
+    /// Loads every table of `list`: paths separated as the system separates
+    /// `PATH` (`:`, `;` on Windows). The error names the file that failed;
+    /// then nothing is loaded.
+    pub fn load(list: &str) -> Result<SolvedTables, String> {
+        let tables = std::env::split_paths(list)
+            .filter(|path| !path.as_os_str().is_empty())
+            .map(|path| SolveTable::load(Path::new(&path)))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(SolvedTables { tables })
+    }
+
+    /// What the first table that holds `pos` knows of it.
+    pub fn probe(&self, pos: &Jasir) -> Option<Entry> {
+        self.tables.iter().find_map(|table| table.probe(pos))
+    }
+
+    /// How many tables and positions are loaded.
+    pub fn counts(&self) -> (usize, usize) {
+        (
+            self.tables.len(),
+            self.tables.iter().map(SolveTable::len).sum(),
+        )
+    }
+}
+
+static ACTIVE: RwLock<Option<Arc<SolvedTables>>> = RwLock::new(None);
+
+/// Makes `tables` the ones searches probe from now on (`None`: none).
+pub fn set_active(tables: Option<Arc<SolvedTables>>) {
+    *ACTIVE.write().unwrap_or_else(PoisonError::into_inner) = tables;
+}
+
+/// The tables searches probe now.
+pub fn active() -> Option<Arc<SolvedTables>> {
+    ACTIVE
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .clone()
+}
+
+/// The solved answer for `pos`, if the active tables know it: the best
+/// move as text in `notation`, its score and the plies to the end.
+pub fn answer(pos: &Jasir, notation: Notation) -> Option<(String, Score, u32)> {
+    let entry = active()?.probe(pos)?;
     let best = entry.best?;
     let moves = entry.plies.div_ceil(2) as i32;
     let score = match entry.outcome {
