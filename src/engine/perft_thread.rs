@@ -1,10 +1,11 @@
 //! The thread of one `go perft`: the divide is counted off the protocol
 //! loop, so `stop` and `quit` end it and `isready` is answered meanwhile.
 
-use crate::perft::perft_divide_until;
+use crate::perft::{perft_divide_until, PERFT_STOPPED};
 use crate::variants::{Notation, Variant};
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use timur_protocol::uci;
 use timur_search::Control;
 
 /// What a running perft reports, in order: every root move, then one of
@@ -25,6 +26,19 @@ pub enum PerftEvent {
     },
     /// `stop` ended the count before its end; no move's count is reported.
     Stopped,
+}
+
+impl PerftEvent {
+    /// The event's lines: Stockfish's divide (`<move>: <count>`, then a
+    /// blank line and `Nodes searched: N`), or `note` (the protocol's
+    /// message line) saying that `stop` ended the count.
+    pub fn lines(self, note: impl Fn(&str) -> String) -> Vec<String> {
+        match self {
+            PerftEvent::RootMove { mv, leaves } => vec![uci::perft_move_line(&mv, leaves)],
+            PerftEvent::Done { total } => uci::perft_total_lines(total),
+            PerftEvent::Stopped => vec![note(PERFT_STOPPED)],
+        }
+    }
 }
 
 /// A protocol's sink for [`PerftEvent`]s.

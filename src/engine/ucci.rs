@@ -7,12 +7,11 @@ use super::output::{clip, send};
 use super::uci::{info_line_of, score_text, ENGINE_AUTHOR};
 use super::{Engine, GoRequest, PerftEvent, ProbeText, SearchEvent, VariantKind};
 use crate::engine::input::read_line;
-use crate::perft::{capped_depth, PERFT_STOPPED};
+use crate::perft::capped_depth;
 use std::io::BufRead;
 use std::sync::Arc;
 use std::time::Duration;
 use timur_protocol::ucci::{self, PopHash, UcciClock, UcciCommand, UcciGo, UcciLimit, UcciOffer};
-use timur_protocol::uci;
 use timur_search::{Bound, Clock, Limits, Score};
 
 /// Engine state that only UCCI has.
@@ -86,17 +85,6 @@ fn offer_for(score: Score, draw_offered: bool) -> Option<UcciOffer> {
     }
 }
 
-/// `go perft`'s lines: the divide as in UCI, or a note that `stop` ended it.
-fn report_perft_event(event: PerftEvent) {
-    match event {
-        PerftEvent::RootMove { mv, leaves } => send(&uci::perft_move_line(&mv, leaves)),
-        PerftEvent::Done { total } => uci::perft_total_lines(total)
-            .iter()
-            .for_each(|line| send(line)),
-        PerftEvent::Stopped => send(&ucci::info_message(PERFT_STOPPED)),
-    }
-}
-
 fn go(engine: &mut Engine, session: &UcciSession, params: UcciGo) -> Result<(), String> {
     for note in &params.notes {
         send(&ucci::info_message(&format!("error: {}", clip(note))));
@@ -106,7 +94,14 @@ fn go(engine: &mut Engine, session: &UcciSession, params: UcciGo) -> Result<(), 
         if let Some(note) = note {
             send(&ucci::info_message(&format!("error: {note}")));
         }
-        return engine.perft(depth, Arc::new(report_perft_event));
+        return engine.perft(
+            depth,
+            Arc::new(|event: PerftEvent| {
+                for line in event.lines(ucci::info_message) {
+                    send(&line);
+                }
+            }),
+        );
     }
     if let Some(result) = engine.game_over_text() {
         send(&ucci::info_message(&format!("game over: {result}")));

@@ -6,7 +6,7 @@ use super::options::{self, Protocol};
 use super::output::{clip, send};
 use super::{Engine, GoRequest, PerftEvent, SearchEvent};
 use crate::engine::input::read_line;
-use crate::perft::{capped_depth, PERFT_STOPPED};
+use crate::perft::capped_depth;
 use std::io::BufRead;
 use std::sync::Arc;
 use std::time::Duration;
@@ -120,17 +120,6 @@ fn report_search_event(event: SearchEvent) {
     }
 }
 
-/// `go perft`'s lines: Stockfish's divide, or a note that `stop` ended it.
-fn report_perft_event(event: PerftEvent) {
-    match event {
-        PerftEvent::RootMove { mv, leaves } => send(&uci::perft_move_line(&mv, leaves)),
-        PerftEvent::Done { total } => uci::perft_total_lines(total)
-            .iter()
-            .for_each(|line| send(line)),
-        PerftEvent::Stopped => send(&uci::info_string(PERFT_STOPPED)),
-    }
-}
-
 fn go(engine: &mut Engine, mut params: GoParams) -> Result<(), String> {
     for note in params.notes.drain(..) {
         send(&uci::info_string(&format!("error: {}", clip(&note))));
@@ -140,7 +129,14 @@ fn go(engine: &mut Engine, mut params: GoParams) -> Result<(), String> {
         if let Some(note) = note {
             send(&uci::info_string(&format!("error: {note}")));
         }
-        return engine.perft(depth, Arc::new(report_perft_event));
+        return engine.perft(
+            depth,
+            Arc::new(|event: PerftEvent| {
+                for line in event.lines(uci::info_string) {
+                    send(&line);
+                }
+            }),
+        );
     }
     if let Some(result) = engine.game_over_text() {
         send(&uci::info_string(&format!("game over: {result}")));

@@ -37,11 +37,10 @@ use super::options::{self, Protocol};
 use super::output::send;
 use super::uci::{info_line_of, ENGINE_NAME};
 use super::{Engine, GoRequest, PerftEvent, SearchEvent, VariantKind};
-use crate::perft::{capped_depth, PERFT_STOPPED};
+use crate::perft::capped_depth;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
-use timur_protocol::uci;
 use timur_protocol::xboard::{
     comment_line, error_line, feature_lines, hint_line, illegal_move_line, move_line, parse_xboard,
     pong_line, thinking_line,
@@ -558,14 +557,10 @@ impl<'a> Session<'a> {
         }
         self.engine.perft(
             depth,
-            Arc::new(|event| match event {
-                PerftEvent::RootMove { mv, leaves } => {
-                    send(&comment_line(&uci::perft_move_line(&mv, leaves)))
+            Arc::new(|event: PerftEvent| {
+                for line in event.lines(str::to_owned) {
+                    send(&comment_line(&line));
                 }
-                PerftEvent::Done { total } => uci::perft_total_lines(total)
-                    .iter()
-                    .for_each(|line| send(&comment_line(line))),
-                PerftEvent::Stopped => send(&comment_line(PERFT_STOPPED)),
             }),
         )
     }

@@ -7,12 +7,9 @@
 use crate::bitboard::Bits;
 use timur_search::Color;
 
-use super::attacks::{
-    bit, giraffe, king_steps, picket, rook, CAMEL, DABBABA, ELEPHANT, FERZ, KING_ADJ, KNIGHT, MAIN,
-    PAWN_ATT, WAZIR,
-};
+use super::attacks::{bit, king_steps, KING_ADJ, MAIN, PAWN_ATT};
 use super::position::enemy_citadel;
-use super::types::{file_of, kind_of, rank_of, Kind, EMPTY};
+use super::types::{file_of, kind_of, rank_of, EMPTY};
 use super::Tamerlane;
 
 /// Centipawns for a royal that can no longer reach the citadel it would
@@ -92,16 +89,7 @@ impl Tamerlane {
             attacked |= match kind {
                 _ if kind.is_royal() => KING_ADJ[s],
                 _ if kind.is_pawn() => PAWN_ATT[color.index()][s],
-                Kind::General => FERZ[s],
-                Kind::Vizier => WAZIR[s],
-                Kind::Knight => KNIGHT[s],
-                Kind::Elephant => ELEPHANT[s],
-                Kind::Camel => CAMEL[s],
-                Kind::WarEngine => DABBABA[s],
-                Kind::Rook => rook(s as u8, occ),
-                Kind::Picket => picket(s as u8, occ),
-                Kind::Giraffe => giraffe(s as u8, occ),
-                _ => 0,
+                _ => self.piece_targets(kind, s as u8, occ),
             };
         }
         attacked & MAIN
