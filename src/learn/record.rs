@@ -152,6 +152,8 @@ pub enum RecordError {
     BadPiece(PlacedPiece),
     /// Two pieces on one square while packing.
     SquareTwice(u8),
+    /// Not as many bytes as a record of the layout has.
+    Length(usize),
 }
 
 impl std::fmt::Display for RecordError {
@@ -175,6 +177,7 @@ impl std::fmt::Display for RecordError {
             RecordError::EmptyBoard => f.write_str("an empty board (not a record)"),
             RecordError::BadPiece(p) => write!(f, "piece out of range: {p:?}"),
             RecordError::SquareTwice(s) => write!(f, "two pieces on square {s}"),
+            RecordError::Length(n) => write!(f, "{n} bytes are not one record of the layout"),
         }
     }
 }
@@ -293,6 +296,9 @@ impl Record {
     /// Reads one record of `layout` (`bytes` holds exactly one), checking
     /// every field against its game.
     pub fn from_bytes(layout: RecordLayout, bytes: &[u8]) -> Result<Record, RecordError> {
+        if bytes.len() != record_bytes(layout) {
+            return Err(RecordError::Length(bytes.len()));
+        }
         let tail = tail(layout);
         let mut occupancy = [0u8; 16];
         occupancy.copy_from_slice(&bytes[0..16]);
@@ -717,6 +723,10 @@ mod tests {
         assert_eq!(
             Record::from_bytes(RecordLayout::Plain, &bytes[..RECORD_BYTES]),
             Err(RecordError::TooManyPieces(56))
+        );
+        assert_eq!(
+            Record::from_bytes(RecordLayout::Plain, &bytes),
+            Err(RecordError::Length(RECORD_BYTES_V1))
         );
         let mut bad = bytes.clone();
         bad[16] = 23;
