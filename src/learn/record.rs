@@ -705,6 +705,14 @@ mod tests {
         assert_eq!(bytes[16..18], [0x0D, 0xE5]);
         assert!(bytes[18..32].iter().all(|&b| b == 0));
         assert_eq!(bytes[32..40], [1, 2, 0x85, 0xFF, 77, 0, 1, 0]);
+        // A file of such bytes, as every file before the header was, reads.
+        let (dir, path) = scratch("record-legacy");
+        std::fs::write(&path, [&bytes[..], &bytes[..]].concat()).unwrap();
+        let reader = RecordReader::open(&path).unwrap();
+        assert_eq!(reader.game(), None);
+        let records: Vec<Record> = reader.map(|r| r.unwrap()).collect();
+        assert_eq!(records, vec![sample(); 2]);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -194,8 +194,8 @@ fn taught(tag: u8) -> Result<u8, String> {
 }
 
 /// Reads the records to score (a headed file's game checked before its
-/// records are read) and the record tag of their file's layout (`None`:
-/// no record).
+/// records are read) and the game tag the output file is opened for (the
+/// header's, else the first record's; `None`: nothing to score).
 fn read_records(settings: &RelabelSettings) -> Result<(Vec<Record>, Option<u8>), String> {
     let reader = RecordReader::open(&settings.data)
         .map_err(|e| format!("cannot read {}: {e}", settings.data.display()))?;

@@ -2,8 +2,9 @@
 //! game with a network: its positions as pieces on numbered squares, the
 //! record tag and layout of its training records, the text of a recorded
 //! position, the mirror that augments training data (where the board has
-//! one), and its two evaluations side by side. A game opts in with [`Trainable`] beside its
-//! runtime [`Features`]; games without a network do not implement it.
+//! one), and its two evaluations side by side. A game opts in with
+//! [`Trainable`] beside its runtime [`Features`]; games without a network
+//! do not implement it.
 
 use super::Variant;
 use crate::bitboard::Bits;
