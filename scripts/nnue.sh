@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
-# Makes a network for chess (and Chess960) or xiangqi from nothing, as the
-# committed networks were made:
+# Makes a network for chess (and Chess960), xiangqi or Tamerlane from
+# nothing, as the committed networks were made:
 #   1. `timur nnue datagen`: self-play at NODES nodes a move from random
 #      openings (RANDOM_PLIES random plies; for chess, Chess960 games on top,
 #      CHESS960_PERCENT of the chess games: 70, as chess-f3s's 7,000 beside
 #      10,000; chess-f4s's and f5s's generations were Chess960 alone),
-#      written as 40-byte records (search score and result),
+#      written as 40-byte records (Tamerlane: a headed file of 80-byte
+#      ones) with search score and result,
 #      played with the build's own evaluation or with PLAY_NET (a network
 #      file: the next generation's games come from the last one's play);
 #   1b. when LABEL_ENGINE names a UCI engine: `timur nnue relabel` scores
 #      the positions again with it at LABEL_DEPTH (7), its centipawns times
 #      LABEL_SCALE (1.35: Stockfish 15.1's scale to timur's chess scale;
-#      about 2.0 for Pikafish-HCE in xiangqi), results kept;
+#      about 2.0 for Pikafish-HCE in xiangqi), results kept (not for
+#      Tamerlane: no outside engine plays it, timur's own search teaches);
 #   2. `timur nnue train`: Adam on the λ-blend of score and result, every
-#      position also mirrored along the centre file (MIRROR=0 to skip),
+#      position also mirrored along the centre file (MIRROR=0 to skip;
+#      never for Tamerlane, whose citadels have no mirror images),
 #      validation loss per epoch, quantisation checked against the float
 #      network;
 #   2b. `timur nnue compare` measures the factor that brings the network's
@@ -22,7 +25,7 @@
 #   3. an SPRT of the build with the new network (EvalFile) against the
 #      build with the hand-written evaluation (UseNNUE=false), or against
 #      the previous network when BASE_NET names one.
-# Usage: scripts/nnue.sh [chess|xiangqi] [games] [epochs]
+# Usage: scripts/nnue.sh [chess|xiangqi|tamerlane] [games] [epochs]
 # Environment: NODES (5000), RANDOM_PLIES (8), THREADS (nproc), LAMBDA
 # (0.75), HIDDEN (128; a multiple of 16 up to 256), BUCKETS (output buckets by piece count, 1), LR (0.002), OUT (work folder, default a new temporary one), DATA (extra data
 # files to train on too), LABEL_ENGINE, LABEL_DEPTH, LABEL_SCALE, MIRROR,
@@ -42,7 +45,15 @@ cd "$(dirname "$0")/.."
 case "$game" in
   chess) openings="--openings scripts/openings/chess.epd" ;;
   xiangqi) openings="--random-openings 4" ;;
-  *) echo "nnue.sh: only chess and xiangqi have networks" >&2; exit 2 ;;
+  tamerlane)
+    openings="--random-openings 4"
+    if [ -n "${LABEL_ENGINE:-}" ]; then
+      echo "nnue.sh: no outside engine plays Tamerlane (LABEL_ENGINE is for chess and xiangqi)" >&2
+      exit 2
+    fi
+    MIRROR=0
+    ;;
+  *) echo "nnue.sh: only chess, xiangqi and tamerlane have networks" >&2; exit 2 ;;
 esac
 
 cargo build --release

@@ -8,11 +8,14 @@ Model (Stockfish's shape, one (a, b) per game):
 for a search score s in centipawns, side to move's view. a and b maximise
 the likelihood of the recorded game results (Nelder-Mead, plain Python).
 
-Records are 40 bytes (src/learn/record.rs): byte 33 the result from the side
-to move's view (0 loss, 1 draw, 2 win), bytes 34..36 the score (i16 LE).
+Plain files hold 40-byte records (src/learn/record.rs): byte 33 the result
+from the side to move's view (0 loss, 1 draw, 2 win), bytes 34..36 the score
+(i16 LE). Headed files (Tamerlane's) start with a 16-byte header
+(src/learn/record_header.rs: magic, version 1, game, record size 80); their
+records keep the result at byte 73 and the score at 74..76.
 
 Text files (`.txt`) of `score result` lines, as scripts/wdl_selfplay.py
-writes for games datagen does not play (Tamerlane), are read too.
+writes, are read too.
 
 Usage: scripts/wdl_fit.py FILE.bin|FILE.txt [...]
 Prints the record count, the results, a and b, and a table of predicted
@@ -24,6 +27,9 @@ import struct
 import sys
 
 RECORD = 40
+MAGIC = b"\xff\xff\xff\xffTMRC"
+HEADER = 16
+HEADED_RECORD = 80
 
 
 def read_records(paths):
@@ -37,9 +43,15 @@ def read_records(paths):
             continue
         with open(path, "rb") as f:
             raw = f.read()
-        for start in range(0, len(raw) - RECORD + 1, RECORD):
-            result = raw[start + 33]
-            (score,) = struct.unpack_from("<h", raw, start + 34)
+        first, size, result_at = 0, RECORD, 33
+        if raw.startswith(MAGIC):
+            version, record = struct.unpack_from("<H", raw, 8)[0], struct.unpack_from("<H", raw, 12)[0]
+            if len(raw) < HEADER or version != 1 or record != HEADED_RECORD:
+                sys.exit(f"{path}: a headed file of version {version}, records of {record} bytes: not readable here")
+            first, size, result_at = HEADER, HEADED_RECORD, HEADED_RECORD - 7
+        for start in range(first, len(raw) - size + 1, size):
+            result = raw[start + result_at]
+            (score,) = struct.unpack_from("<h", raw, start + result_at + 1)
             if result <= 2:
                 data.append((score, result))
     return data

@@ -18,7 +18,7 @@ const FENS: [&str; 4] = [
 ];
 
 fn write(path: &std::path::Path, records: &[Record]) {
-    let (mut writer, _) = RecordWriter::append(path).unwrap();
+    let (mut writer, _) = RecordWriter::append(path, records[0].game).unwrap();
     writer.write_all(records).unwrap();
 }
 

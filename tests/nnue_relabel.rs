@@ -4,6 +4,7 @@
 use timur::learn::record::{Record, RecordReader, RecordResult, RecordWriter};
 use timur::learn::relabel::{run, RelabelSettings};
 use timur::variants::chess::Chess;
+use timur::variants::tamerlane::Tamerlane;
 use timur::variants::trainable::Trainable;
 use timur::variants::Variant;
 
@@ -34,8 +35,10 @@ fn records_are_rescored_results_kept_and_mates_dropped() {
     ];
     // White to move mates at once (Ra8#): a mate score.
     let mate = record_of("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", RecordResult::Win);
-    let (mut writer, _) = RecordWriter::append(&data).unwrap();
-    writer.write_all(&[quiet[0], mate, quiet[1]]).unwrap();
+    let (mut writer, _) = RecordWriter::append(&data, Chess::RECORD_TAG).unwrap();
+    writer
+        .write_all(&[quiet[0].clone(), mate, quiet[1].clone()])
+        .unwrap();
     drop(writer);
     let settings = RelabelSettings {
         engine: env!("CARGO_BIN_EXE_timur").into(),
@@ -57,18 +60,49 @@ fn records_are_rescored_results_kept_and_mates_dropped() {
         .collect();
     assert_eq!(back.len(), 2);
     for (old, new) in quiet.iter().zip(&back) {
-        assert_eq!(
-            Record {
-                score: old.score,
-                ..*new
-            },
-            *old,
-            "only the score changes"
-        );
+        let mut same = new.clone();
+        same.score = old.score;
+        assert_eq!(same, *old, "only the score changes");
         assert_ne!(new.score, 7777);
         assert!(new.score.abs() < 3000);
     }
     // The lone pawn up is scored for White.
     assert!(back[1].score > 0, "{}", back[1].score);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn tamerlane_records_are_refused_before_an_engine_starts() {
+    let dir = std::env::temp_dir().join(format!("timur-relabel-t-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (data, out) = (dir.join("tamerlane.bin"), dir.join("out.bin"));
+    let start = Tamerlane::start_position();
+    let record = Record::new(
+        Tamerlane::RECORD_TAG,
+        &start.placed_pieces(),
+        0,
+        0,
+        RecordResult::Draw,
+        0,
+    )
+    .unwrap();
+    let (mut writer, _) = RecordWriter::append(&data, Tamerlane::RECORD_TAG).unwrap();
+    writer.write_all(&[record]).unwrap();
+    drop(writer);
+    let settings = RelabelSettings {
+        engine: "/no/such/engine".into(),
+        options: Vec::new(),
+        depth: 3,
+        data,
+        out: out.clone(),
+        processes: 1,
+        start: 0,
+        count: None,
+        max_score: 3000,
+        scale: 1.0,
+    };
+    let why = run(&settings).unwrap_err();
+    assert!(why.contains("no outside engine plays tamerlane"), "{why}");
+    assert!(!out.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

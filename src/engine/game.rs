@@ -72,7 +72,8 @@ impl AnyGame {
         match AnyGame::start(kind) {
             AnyGame::Chess(state) => Ok(job.run(state.position().clone())),
             AnyGame::Xiangqi(state) => Ok(job.run(state.position().clone())),
-            AnyGame::Tamerlane(_) | AnyGame::Jasir(_) => {
+            AnyGame::Tamerlane(state) => Ok(job.run(state.position().clone())),
+            AnyGame::Jasir(_) => {
                 let with: Vec<&str> = VariantKind::ALL
                     .iter()
                     .filter(|&&other| AnyGame::has_network(other))
@@ -90,7 +91,7 @@ impl AnyGame {
     fn has_network(kind: VariantKind) -> bool {
         matches!(
             AnyGame::start(kind),
-            AnyGame::Chess(_) | AnyGame::Xiangqi(_)
+            AnyGame::Chess(_) | AnyGame::Xiangqi(_) | AnyGame::Tamerlane(_)
         )
     }
 

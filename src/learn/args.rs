@@ -21,12 +21,13 @@ pub struct NnueArgs {
 #[derive(Subcommand, Debug, Clone)]
 pub enum NnueCommand {
     /// Play self-play games and append their scored positions to a data
-    /// file (40-byte records).
+    /// file (40-byte records; Tamerlane's: a headed file of 80-byte ones).
     Datagen(DatagenArgs),
     /// Train a network on data files and write it (quantised).
     Train(TrainArgs),
     /// Score a data file's positions again with an outside UCI engine at a
-    /// fixed depth, keeping the games' results.
+    /// fixed depth, keeping the games' results (chess and xiangqi: no
+    /// outside engine plays Tamerlane).
     Relabel(RelabelArgs),
     /// Write a network with its output multiplied by a factor (to bring its
     /// centipawns to the scale the search's margins are tuned for).
@@ -140,7 +141,7 @@ impl RelabelArgs {
 /// `timur nnue train`.
 #[derive(Args, Debug, Clone)]
 pub struct TrainArgs {
-    /// chess (also for Chess960) or xiangqi.
+    /// chess (also for Chess960), xiangqi or tamerlane.
     #[arg(long, default_value = "chess")]
     pub variant: VariantKind,
     /// Data files written by `timur nnue datagen`.
@@ -170,7 +171,8 @@ pub struct TrainArgs {
     /// Use at most this many positions (0 = all).
     #[arg(long, default_value_t = 0)]
     pub max_positions: usize,
-    /// Also train on each training position mirrored along the centre file.
+    /// Also train on each training position mirrored along the centre file
+    /// (refused for Tamerlane, whose citadels have no mirror images).
     #[arg(long)]
     pub mirror: bool,
     /// Seed of the initial weights and shuffles.
@@ -223,7 +225,7 @@ impl TrainArgs {
 /// `timur nnue datagen`.
 #[derive(Args, Debug, Clone)]
 pub struct DatagenArgs {
-    /// chess, chess960 or xiangqi.
+    /// chess, chess960, xiangqi or tamerlane.
     #[arg(long, default_value = "chess")]
     pub variant: VariantKind,
     /// Games to add in this run.

@@ -100,6 +100,14 @@ fn compare<G: Trainable>(
     let step = (total as usize / settings.count.max(1)).max(1);
     let reader = RecordReader::open(&settings.data)
         .map_err(|e| format!("cannot read {}: {e}", settings.data.display()))?;
+    if let Some(game) = reader.game().filter(|&game| game != G::RECORD_TAG) {
+        return Err(format!(
+            "{} holds {} records, the network is for {}",
+            settings.data.display(),
+            games::name_of_tag(game),
+            games::name_of_tag(G::RECORD_TAG)
+        ));
+    }
     let mut series: [Vec<f64>; 3] = Default::default();
     for record in reader.step_by(step).take(settings.count) {
         let record = record.map_err(|e| format!("{}: {e}", settings.data.display()))?;

@@ -21,7 +21,7 @@ use timur_search::{Color, Control, Limits, MoveList, Outcome, Score, SearchJob, 
 /// What a data-generation run does.
 #[derive(Clone, Debug)]
 pub struct DatagenSettings {
-    /// chess, chess960 or xiangqi.
+    /// chess, chess960, xiangqi or tamerlane.
     pub variant: VariantKind,
     /// Games to add to the file in this run.
     pub games: u64,
@@ -107,7 +107,7 @@ struct Totals {
 /// The run from `start`, the variant's start position (each game's first
 /// position is its [`Trainable::self_play_start`]).
 fn run_for<G: Trainable>(settings: &DatagenSettings, start: &G) -> Result<DatagenSummary, String> {
-    let (writer, existing) = RecordWriter::append(&settings.out)
+    let (writer, existing) = RecordWriter::append(&settings.out, G::RECORD_TAG)
         .map_err(|e| format!("cannot open {}: {e}", settings.out.display()))?;
     let writer = Mutex::new(writer);
     let totals = Totals {

@@ -1,12 +1,12 @@
 //! The games `timur nnue` works on, without naming one: each variant whose
 //! game implements [`Trainable`], found through the engine's one dispatch
 //! ([`AnyGame::with_trainable`]), described by what the tools need that no
-//! position has to be made for (record tag, feature set, feature index,
-//! mirror, the FEN of a record).
+//! position has to be made for (record tag and layout, squares and kinds,
+//! feature set, feature index, mirror, the FEN of a record).
 
 use crate::engine::{AnyGame, TrainableJob, VariantKind};
 use crate::nnue::features::FeatureSet;
-use crate::variants::trainable::{PlacedPiece, Trainable};
+use crate::variants::trainable::{PlacedPiece, RecordLayout, Trainable};
 use once_cell::sync::Lazy;
 
 /// A game with a network, as the offline tools see it.
@@ -17,12 +17,20 @@ pub struct GameInfo {
     pub kind: VariantKind,
     /// The byte its training records carry.
     pub tag: u8,
+    /// How its data files lie on disk.
+    pub layout: RecordLayout,
+    /// Squares in its numbering ([`Trainable::SQUARES`]).
+    pub squares: usize,
+    /// Piece kinds.
+    pub kinds: usize,
+    /// Whether outside UCI engines play it (relabel's teachers).
+    pub outside_teachers: bool,
     /// Its networks' inputs.
     pub features: FeatureSet,
     /// [`crate::nnue::features::Features::feature`].
     pub feature: fn(usize, usize, usize, usize) -> usize,
     /// [`Trainable::mirror_file`].
-    pub mirror_file: fn(usize) -> usize,
+    pub mirror_file: fn(usize) -> Option<usize>,
     /// [`Trainable::record_fen`].
     pub record_fen: fn(&[PlacedPiece], u8) -> String,
 }
@@ -37,6 +45,10 @@ impl TrainableJob for Describe {
         GameInfo {
             kind: self.0,
             tag: G::RECORD_TAG,
+            layout: G::RECORDS,
+            squares: G::SQUARES,
+            kinds: G::LETTERS.len(),
+            outside_teachers: G::OUTSIDE_TEACHERS,
             features: G::FEATURES,
             feature: G::feature,
             mirror_file: G::mirror_file,
@@ -101,15 +113,29 @@ mod tests {
     }
 
     #[test]
+    fn tamerlane_has_headed_records_and_no_mirror() {
+        let tamerlane = describe(VariantKind::Tamerlane).unwrap();
+        assert_eq!((tamerlane.tag, tamerlane.features.id), (2, 3));
+        assert_eq!(tamerlane.layout, RecordLayout::Headed);
+        assert_eq!((tamerlane.squares, tamerlane.kinds), (112, 23));
+        assert_eq!((tamerlane.mirror_file)(0), None);
+        assert!(!tamerlane.outside_teachers);
+        assert_eq!(
+            describe(VariantKind::Chess).unwrap().layout,
+            RecordLayout::Plain
+        );
+        assert_eq!(
+            describe(VariantKind::Xiangqi).unwrap().layout,
+            RecordLayout::Plain
+        );
+    }
+
+    #[test]
     fn games_without_a_network_say_which_have_one() {
-        for kind in [
-            VariantKind::Tamerlane,
-            VariantKind::Jasir,
-            VariantKind::Jarmo,
-        ] {
+        for kind in [VariantKind::Jasir, VariantKind::Jarmo] {
             let why = describe(kind).unwrap_err();
             assert!(
-                why.contains(kind.name()) && why.contains("xiangqi"),
+                why.contains(kind.name()) && why.contains("xiangqi") && why.contains("tamerlane"),
                 "{why}"
             );
         }

@@ -2,7 +2,7 @@
 //! ([`datagen`]), scores from an outside engine ([`relabel`]), training
 //! ([`train`]), a network beside the hand-written evaluation
 //! ([`compare`]) and its output scaled — over the training records
-//! ([`record`]). They name no game: [`games`] reaches each game with a
+//! ([`record`], the headed files' header in [`record_header`]). They name no game: [`games`] reaches each game with a
 //! network through the engine's one dispatch
 //! ([`crate::engine::AnyGame::with_trainable`]); the networks they make are
 //! read by [`crate::nnue`].
@@ -12,6 +12,7 @@ pub mod compare;
 pub mod datagen;
 pub mod games;
 pub mod record;
+pub mod record_header;
 pub mod relabel;
 pub mod train;
 

@@ -174,30 +174,52 @@ fn score_chunk(
         if cp.abs() >= settings.max_score {
             continue;
         }
-        out.push(Record {
-            score: cp as i16,
-            ..*record
-        });
+        let mut relabelled = record.clone();
+        relabelled.score = cp as i16;
+        out.push(relabelled);
     }
     Ok(out)
 }
 
-/// Reads the records to score.
-fn read_records(settings: &RelabelSettings) -> Result<Vec<Record>, String> {
+/// The tag of a game outside engines play; else why the relabelling is
+/// refused.
+fn taught(tag: u8) -> Result<u8, String> {
+    match games::by_tag(tag) {
+        Some(game) if !game.outside_teachers => Err(format!(
+            "no outside engine plays {}: its records are scored by timur's own search (datagen), not relabelled",
+            game.kind
+        )),
+        _ => Ok(tag),
+    }
+}
+
+/// Reads the records to score (a headed file's game checked before its
+/// records are read) and the game tag the output file is opened for (the
+/// header's, else the first record's; `None`: nothing to score).
+fn read_records(settings: &RelabelSettings) -> Result<(Vec<Record>, Option<u8>), String> {
     let reader = RecordReader::open(&settings.data)
         .map_err(|e| format!("cannot read {}: {e}", settings.data.display()))?;
+    let header = reader.game().map(taught).transpose()?;
     let count = settings.count.unwrap_or(u64::MAX) as usize;
-    reader
+    let records = reader
         .skip(settings.start as usize)
         .take(count)
         .map(|r| r.map_err(|e| format!("{}: {e}", settings.data.display())))
-        .collect()
+        .collect::<Result<Vec<Record>, String>>()?;
+    for record in &records {
+        taught(record.game)?;
+    }
+    let tag = header.or(records.first().map(|r| r.game));
+    Ok((records, tag))
 }
 
 /// Runs the relabelling; progress goes to stderr every ten seconds.
 pub fn run(settings: &RelabelSettings) -> Result<RelabelSummary, String> {
-    let records = read_records(settings)?;
-    let (mut writer, _) = RecordWriter::append(&settings.out)
+    let (records, tag) = read_records(settings)?;
+    let Some(tag) = tag else {
+        return Ok(RelabelSummary::default());
+    };
+    let (mut writer, _) = RecordWriter::append(&settings.out, tag)
         .map_err(|e| format!("cannot write {}: {e}", settings.out.display()))?;
     let chunks: Vec<&[Record]> = records.chunks(CHUNK).collect();
     let next = AtomicUsize::new(0);

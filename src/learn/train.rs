@@ -13,6 +13,7 @@ use crate::engine::VariantKind;
 use crate::nnue::features::FeatureSet;
 use crate::nnue::network::{output_bucket, Network, MAX_HIDDEN, QA, QB, SCALE};
 use crate::rng::Rng;
+use crate::variants::trainable::RecordLayout;
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -310,10 +311,11 @@ fn sample_of(record: &Record, settings: &TrainSettings, game: &GameInfo, mirrore
         record
             .placed_pieces()
             .map(|p| {
+                let square = p.square as usize;
                 let square = if mirrored {
-                    (game.mirror_file)(p.square as usize)
+                    (game.mirror_file)(square).unwrap_or(square)
                 } else {
-                    p.square as usize
+                    square
                 };
                 (game.feature)(perspective, p.color as usize, p.kind as usize, square) as u16
             })
@@ -335,6 +337,24 @@ fn load(settings: &TrainSettings, game: &GameInfo) -> Result<Vec<Record>, String
     for path in &settings.data {
         let reader =
             RecordReader::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        match reader.game() {
+            Some(other) if other != tag => {
+                return Err(format!(
+                    "{} holds {} records (its header says so); this run trains {}",
+                    path.display(),
+                    games::name_of_tag(other),
+                    game.kind
+                ))
+            }
+            None if game.layout == RecordLayout::Headed => {
+                return Err(format!(
+                    "{} has no header (plain records of chess or xiangqi); {} records are in headed files",
+                    path.display(),
+                    game.kind
+                ))
+            }
+            _ => {}
+        }
         for record in reader {
             // A torn last record (a run still writing) ends the file.
             let Ok(record) = record else { break };
@@ -461,6 +481,12 @@ pub struct TrainReport {
 /// Trains, writing the quantised network after every epoch.
 pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
     let game = games::describe(settings.variant)?;
+    if settings.mirror && (game.mirror_file)(0).is_none() {
+        return Err(format!(
+            "--mirror: {} has no mirror augmentation (its board is not symmetric along the centre file)",
+            game.kind
+        ));
+    }
     let records = load(settings, &game)?;
     if records.len() < 2 {
         return Err(format!("{} usable positions: too few", records.len()));
@@ -613,7 +639,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let data = dir.join("rooks.bin");
         let _ = std::fs::remove_file(&data);
-        let (mut writer, _) = RecordWriter::append(&data).unwrap();
+        let (mut writer, _) = RecordWriter::append(&data, 0).unwrap();
         writer.write_all(&rook_records(count)).unwrap();
         (dir, data)
     }

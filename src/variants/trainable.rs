@@ -1,9 +1,10 @@
 //! What `timur nnue` (the offline tools of src/learn/) needs of a
 //! game with a network: its positions as pieces on numbered squares, the
-//! record tag that marks its training records, the text of a recorded
-//! position, the mirror that augments training data, and its two
-//! evaluations side by side. A game opts in with [`Trainable`] beside its
-//! runtime [`Features`]; games without a network do not implement it.
+//! record tag and layout of its training records, the text of a recorded
+//! position, the mirror that augments training data (where the board has
+//! one), and its two evaluations side by side. A game opts in with
+//! [`Trainable`] beside its runtime [`Features`]; games without a network
+//! do not implement it.
 
 use super::Variant;
 use crate::bitboard::Bits;
@@ -24,28 +25,53 @@ pub struct PlacedPiece {
     pub kind: u8,
 }
 
+/// How a game's training records lie on disk (src/learn/record.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordLayout {
+    /// Headerless 40-byte records: at most 128 squares, 32 pieces and 8
+    /// kinds (chess, xiangqi: the files they always had).
+    Plain,
+    /// A file header (magic, version, game, record size), then 80-byte
+    /// records: at most 128 squares, 56 pieces and 128 kinds.
+    Headed,
+}
+
 /// A game whose self-play makes training records and whose networks
 /// `timur nnue` trains.
 pub trait Trainable: Variant + Features {
     /// The byte that marks the game's training records (0 chess and
-    /// Chess960, 1 xiangqi: the values records on disk carry).
+    /// Chess960, 1 xiangqi, 2 Tamerlane: the values records on disk carry).
     const RECORD_TAG: u8;
 
-    /// Files and ranks of the board (square = rank × files + file).
+    /// The layout of its data files.
+    const RECORDS: RecordLayout = RecordLayout::Plain;
+
+    /// Files and ranks of the main board (square = rank × files + file).
     const BOARD: (usize, usize);
 
-    /// The FEN letter (Black's, lower case) of each kind index.
+    /// Squares in the game's numbering (more than the main board's where
+    /// it has squares off it: Tamerlane's citadels).
+    const SQUARES: usize = Self::BOARD.0 * Self::BOARD.1;
+
+    /// The FEN letter (Black's, lower case) of each kind index; its length
+    /// is the number of kinds (a pawn written with two letters: its
+    /// second).
     const LETTERS: &'static [u8];
+
+    /// Whether outside UCI engines play the game (the teachers of
+    /// `timur nnue relabel`).
+    const OUTSIDE_TEACHERS: bool = true;
 
     /// The pieces on the board.
     fn placed_pieces(&self) -> Vec<PlacedPiece>;
 
     /// The square seen in a mirror along the board's centre file (a
     /// training augmentation: chess and xiangqi are symmetric that way but
-    /// for castling rights, which records do not keep).
-    fn mirror_file(square: usize) -> usize {
+    /// for castling rights, which records do not keep); `None` for a game
+    /// whose board has no such mirror.
+    fn mirror_file(square: usize) -> Option<usize> {
         let files = Self::BOARD.0;
-        square - square % files + (files - 1 - square % files)
+        Some(square - square % files + (files - 1 - square % files))
     }
 
     /// The FEN of `pieces` with `side_to_move` (0 White/Red, 1 Black) to

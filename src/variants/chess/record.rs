@@ -71,12 +71,12 @@ mod tests {
     #[test]
     fn mirroring_a_file_twice_is_the_identity_and_stays_on_the_board() {
         for square in 0..64 {
-            let mirrored = Chess::mirror_file(square);
+            let mirrored = Chess::mirror_file(square).unwrap();
             assert!(mirrored < 64);
-            assert_eq!(Chess::mirror_file(mirrored), square);
+            assert_eq!(Chess::mirror_file(mirrored), Some(square));
         }
-        assert_eq!(Chess::mirror_file(0), 7);
-        assert_eq!(Chess::mirror_file(12), 11);
+        assert_eq!(Chess::mirror_file(0), Some(7));
+        assert_eq!(Chess::mirror_file(12), Some(11));
     }
 
     #[test]

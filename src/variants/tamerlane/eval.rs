@@ -9,7 +9,8 @@ use super::attacks::{KING_ADJ, MAIN};
 use super::position::enemy_citadel;
 use super::types::{file_of, is_citadel, kind_of, rank_of, Kind, EMPTY, FILES, RANKS};
 use super::Tamerlane;
-use crate::variants::eval_table::{EvalTable, TermRow};
+use crate::variants::eval_table::{first_side_view, EvalTable, TermRow};
+use crate::variants::Variant;
 
 /// Material value of each kind in centipawns (royals: their worth as a
 /// fighting piece; the royal count is scored separately).
@@ -152,7 +153,8 @@ impl Tamerlane {
         }
     }
 
-    /// The evaluation term by term (the `eval` command).
+    /// The evaluation term by term, and the network's value when one is
+    /// on (the `eval` command).
     pub fn term_table(&self) -> EvalTable {
         let terms = self.side_terms();
         let (raw, escape) = self.white_score_parts(&terms);
@@ -182,7 +184,10 @@ impl Tamerlane {
             sides: ["White", "Black"],
             rows,
             hand_written: raw + escape + conversion,
-            network: None,
+            network: self
+                .for_search()
+                .network_eval()
+                .map(|v| first_side_view(self.side, v)),
         }
     }
 }
@@ -203,7 +208,6 @@ fn royal_distance(sq: u8, cit: u8) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::Variant;
 
     fn eval(tfen: &str) -> i32 {
         match Tamerlane::from_fen(tfen) {

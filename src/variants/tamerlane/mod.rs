@@ -4,14 +4,18 @@
 //! Files: [`types`] (squares, pieces, moves), [`attacks`] (tables and
 //! sliding attacks), [`position`] (board, Zobrist, make/unmake), [`movegen`]
 //! (legal moves), [`tfen`] (position text), [`notation`] (move text),
-//! [`eval`] (evaluation), `conversion` (progress against a bare royal).
+//! [`eval`] (evaluation), `conversion` (progress against a bare royal),
+//! `nnue` (network inputs and accumulators), `record` (positions for
+//! `timur nnue`).
 
 pub mod attacks;
 mod conversion;
 pub mod eval;
 pub mod movegen;
+mod nnue;
 pub mod notation;
 pub mod position;
+mod record;
 pub mod tfen;
 pub mod types;
 mod xboard;
@@ -130,7 +134,7 @@ impl Game for Tamerlane {
     }
 
     fn evaluate(&mut self) -> i32 {
-        self.eval()
+        self.network_eval().unwrap_or_else(|| self.eval())
     }
 
     fn rule_outcome(&self) -> Option<Outcome> {
@@ -157,6 +161,12 @@ impl Variant for Tamerlane {
     /// The only rule end: a royal in the enemy citadel.
     fn rule_reason(&self) -> Reason {
         Reason::Citadel
+    }
+
+    fn for_search(&self) -> Tamerlane {
+        let mut root = self.clone();
+        root.attach_network(crate::nnue::active::active::<Tamerlane>());
+        root
     }
 
     fn start_position() -> Self {

@@ -1,5 +1,6 @@
 //! The position: mailbox plus bitboards, Zobrist key, make and unmake.
 
+use crate::nnue::stack::AccumulatorStack;
 use crate::rng::splitmix64;
 use timur_search::Color;
 
@@ -124,6 +125,9 @@ pub struct Tamerlane {
     /// Zobrist key.
     pub(crate) key: u64,
     history: Vec<Undo>,
+    /// The network's accumulators, in the copy the search evaluates with
+    /// (see `nnue.rs`).
+    pub(super) nnue: Option<AccumulatorStack<Tamerlane>>,
 }
 
 impl Tamerlane {
@@ -143,6 +147,7 @@ impl Tamerlane {
             fullmove: 1,
             key: 0,
             history: Vec::new(),
+            nnue: None,
         }
     }
 
@@ -223,6 +228,14 @@ impl Tamerlane {
             }
             self.key ^= KEYS.pieces[p as usize][sq as usize];
         }
+        if let Some(nnue) = &mut self.nnue {
+            if old != EMPTY {
+                nnue.remove(color_of(old).index(), kind_of(old).index(), sq as usize);
+            }
+            if p != EMPTY {
+                nnue.add(color_of(p).index(), kind_of(p).index(), sq as usize);
+            }
+        }
         self.board[sq as usize] = p;
     }
 
@@ -284,6 +297,9 @@ impl Tamerlane {
     /// of this game).
     pub(crate) fn play(&mut self, mv: Move) {
         let us = self.side;
+        if let Some(nnue) = &mut self.nnue {
+            nnue.push();
+        }
         let mut undo = Undo {
             changes: [(0, EMPTY); 4],
             len: 0,
@@ -372,10 +388,16 @@ impl Tamerlane {
         let Some(undo) = self.history.pop() else {
             return;
         };
+        // The accumulators come back from the stack, not from the pieces.
+        let mut nnue = self.nnue.take();
+        if let Some(stack) = &mut nnue {
+            stack.pop();
+        }
         for i in (0..undo.len as usize).rev() {
             let (sq, p) = undo.changes[i];
             self.set_square(sq, p);
         }
+        self.nnue = nnue;
         self.rights = undo.rights;
         self.pawn_of_pawns = undo.pawn_of_pawns;
         self.finished = undo.finished;
@@ -387,6 +409,10 @@ impl Tamerlane {
 
     /// Passes the turn (null move for the search).
     pub(crate) fn make_null(&mut self) {
+        // An entry like a move's, for `take_back` to pop.
+        if let Some(nnue) = &mut self.nnue {
+            nnue.push();
+        }
         let undo = Undo {
             changes: [(0, EMPTY); 4],
             len: 0,

@@ -1,0 +1,146 @@
+//! Tamerlane's network inputs and the position's NNUE accumulators:
+//! updated in `set_square`, where every piece change goes (so captures,
+//! promotions, the pawn of pawns' relocations and arrivals, royal and
+//! citadel swaps and citadel entries need no special case).
+
+use super::types::{color_of, kind_of, Kind, EMPTY, KINDS, L2, MAIN_SQUARES, SQUARES, Z9};
+use super::Tamerlane;
+use crate::nnue::features::{FeatureSet, Features};
+use crate::nnue::network::Network;
+use crate::nnue::stack::AccumulatorStack;
+use std::sync::Arc;
+use timur_search::Color;
+
+impl Features for Tamerlane {
+    /// Own/enemy × 23 kinds × 112 squares (the citadels included).
+    const FEATURES: FeatureSet = FeatureSet {
+        id: 3,
+        inputs: (2 * KINDS * SQUARES) as u32,
+    };
+
+    /// No network is built in yet: the hand-written evaluation plays
+    /// unless `EvalFile` loads one.
+    const EMBEDDED: Option<&'static [u8]> = None;
+
+    /// Black's view turned by 180° (the board's one symmetry: k10 seen as
+    /// a1, z9 as l2), so each side sees its own army at the bottom.
+    #[inline]
+    fn feature(perspective: usize, color: usize, kind: usize, square: usize) -> usize {
+        let own = usize::from(color != perspective);
+        let square = if perspective == 1 {
+            rotated(square)
+        } else {
+            square
+        };
+        (own * KINDS + kind) * SQUARES + square
+    }
+}
+
+/// A square turned by 180°: main square s to 109 − s, l2 and z9 swapped.
+#[inline]
+pub(super) const fn rotated(square: usize) -> usize {
+    if square < MAIN_SQUARES {
+        MAIN_SQUARES - 1 - square
+    } else {
+        (L2 as usize + Z9 as usize) - square
+    }
+}
+
+impl Tamerlane {
+    /// Evaluates with `network` from now on (`None`: the hand-written
+    /// evaluation); the accumulators are computed from scratch.
+    pub fn attach_network(&mut self, network: Option<Arc<Network>>) {
+        self.nnue = network.map(|network| AccumulatorStack::new(network, self.network_pieces()));
+    }
+
+    /// Every piece as (color, kind, square).
+    fn network_pieces(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+        self.board
+            .iter()
+            .enumerate()
+            .filter(|(_, &p)| p != EMPTY)
+            .map(|(square, &p)| (color_of(p).index(), kind_of(p).index(), square))
+    }
+
+    /// The network's evaluation for the side to move, if one is attached,
+    /// with the conversion bonus on top (a bare royal's way to its citadel
+    /// is a plan no early network has seen enough games to learn).
+    pub(super) fn network_eval(&mut self) -> Option<i32> {
+        let pieces = self.occupied().count_ones();
+        let network = self.nnue.as_mut()?.evaluate(self.side.index(), pieces);
+        let conversion = self.network_conversion();
+        Some(match self.side {
+            Color::White => network + conversion,
+            Color::Black => network - conversion,
+        })
+    }
+
+    /// The conversion bonus from White's view (material counted only when
+    /// a side is down to its royals, the only case it scores).
+    fn network_conversion(&self) -> i32 {
+        let bare = |color: Color| self.by_color[color.index()] & !self.royals == 0;
+        if !bare(Color::White) && !bare(Color::Black) {
+            return 0;
+        }
+        self.conversion([self.material(Color::White), self.material(Color::Black)])
+    }
+
+    /// The material of `color` (the evaluation's values).
+    fn material(&self, color: Color) -> i32 {
+        Kind::ALL
+            .iter()
+            .map(|&kind| super::eval::VALUES[kind.index()] * self.count(color, kind) as i32)
+            .sum()
+    }
+
+    /// Whether the incremental accumulators equal a refresh (tests).
+    pub fn accumulators_match_refresh(&self) -> bool {
+        self.nnue
+            .as_ref()
+            .is_none_or(|stack| stack.matches(self.network_pieces()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn features_cover_the_inputs_once_per_view() {
+        for perspective in 0..2 {
+            let mut seen = vec![false; Tamerlane::FEATURES.inputs as usize];
+            for color in 0..2 {
+                for kind in 0..KINDS {
+                    for square in 0..SQUARES {
+                        let feature = Tamerlane::feature(perspective, color, kind, square);
+                        assert!(!seen[feature], "{feature} twice");
+                        seen[feature] = true;
+                    }
+                }
+            }
+            assert!(seen.iter().all(|&s| s));
+        }
+        assert_eq!(Tamerlane::FEATURES.inputs, 5152);
+    }
+
+    #[test]
+    fn black_sees_the_board_turned_round() {
+        // a1 ↔ k10, f5 (49) ↔ f6 (60), l2 ↔ z9.
+        for (square, turned) in [(0, 109), (49, 60), (110, 111), (111, 110)] {
+            assert_eq!(rotated(square), turned);
+        }
+        // White's king on f1 seen by White is Black's king on f10 seen by
+        // Black: the same feature.
+        let f1 = 5;
+        let f10 = 104;
+        let king = Kind::King.index();
+        assert_eq!(
+            Tamerlane::feature(0, 0, king, f1),
+            Tamerlane::feature(1, 1, king, f10)
+        );
+        assert_eq!(
+            Tamerlane::feature(0, 1, king, L2 as usize),
+            Tamerlane::feature(1, 0, king, Z9 as usize)
+        );
+    }
+}
