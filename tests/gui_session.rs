@@ -290,7 +290,8 @@ fn the_server_outlives_a_client_that_leaves_mid_search() {
     let page = std::io::Read::bytes(
         TcpStream::connect(("127.0.0.1", port))
             .map(|mut s| {
-                std::io::Write::write_all(&mut s, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+                std::io::Write::write_all(&mut s, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                    .unwrap();
                 s
             })
             .unwrap(),

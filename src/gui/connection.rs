@@ -23,7 +23,8 @@ pub fn serve(mut stream: TcpStream) {
         Ok(request) => request,
         Err(_) => return,
     };
-    match http::route(&request) {
+    let on_loopback = stream.local_addr().is_ok_and(|a| a.ip().is_loopback());
+    match http::route(&request, on_loopback) {
         Route::Respond(response) => {
             let _ = http::write_all(&mut stream, &response);
         }

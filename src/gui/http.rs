@@ -84,6 +84,26 @@ pub fn same_origin(request: &Request) -> bool {
     }
 }
 
+/// Whether `host` (a `Host` header: a name or an address, with or without
+/// a port) names this machine's loopback: `localhost`, `127.0.0.0/8` or
+/// `[::1]`. A server listening on loopback answers only such requests, so a
+/// page of another site whose name was rebound to 127.0.0.1 (DNS
+/// rebinding) can neither read the page nor open the socket.
+pub fn loopback_host(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(rest) => rest.split_once(']').map_or(rest, |(address, _)| address),
+        None => match host.rsplit_once(':') {
+            Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+            _ => host,
+        },
+    };
+    let name = name.trim_end_matches('.');
+    name.eq_ignore_ascii_case("localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
 /// What to do with a request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
@@ -93,8 +113,16 @@ pub enum Route {
     Upgrade(String),
 }
 
-/// The answer to `request`.
-pub fn route(request: &Request) -> Route {
+/// The answer to `request`, received on a loopback address when
+/// `on_loopback` (then only requests naming a loopback host are served).
+pub fn route(request: &Request, on_loopback: bool) -> Route {
+    if on_loopback && !request.header("Host").is_some_and(loopback_host) {
+        return Route::Respond(response(
+            "403 Forbidden",
+            "text/plain",
+            "unknown host: open this page as localhost or 127.0.0.1\n",
+        ));
+    }
     if request.method != "GET" {
         return Route::Respond(response(
             "405 Method Not Allowed",
@@ -157,28 +185,70 @@ mod tests {
 
     #[test]
     fn page_script_and_socket_routes() {
-        let page = route(&request("GET / HTTP/1.1\r\nHost: x\r\n\r\n"));
+        let page = route(&request("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), false);
         assert!(
             matches!(page, Route::Respond(r) if r.starts_with("HTTP/1.1 200") && r.contains("<svg") || r.contains("page.js"))
         );
-        let missing = route(&request("GET /etc/passwd HTTP/1.1\r\n\r\n"));
+        let missing = route(&request("GET /etc/passwd HTTP/1.1\r\n\r\n"), false);
         assert!(matches!(missing, Route::Respond(r) if r.starts_with("HTTP/1.1 404")));
         // The RFC 6455 example key.
         let ws = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:8960\r\nUpgrade: websocket\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n";
         assert_eq!(
-            route(&request(&format!("{ws}\r\n"))),
+            route(&request(&format!("{ws}\r\n")), true),
             Route::Upgrade("s3pPLMBiTxaQ9kYGzzhZRbK+xOo=".into())
         );
-        let own = route(&request(&format!(
-            "{ws}Origin: http://127.0.0.1:8960\r\n\r\n"
-        )));
+        let own = route(
+            &request(&format!("{ws}Origin: http://127.0.0.1:8960\r\n\r\n")),
+            true,
+        );
         assert!(matches!(own, Route::Upgrade(_)));
-        let foreign = route(&request(&format!(
-            "{ws}Origin: http://evil.example\r\n\r\n"
-        )));
+        let foreign = route(
+            &request(&format!("{ws}Origin: http://evil.example\r\n\r\n")),
+            true,
+        );
         assert!(matches!(foreign, Route::Respond(r) if r.starts_with("HTTP/1.1 403")));
         assert!(parse_head("garbage\r\n\r\n").is_err());
-        let post = route(&request("POST / HTTP/1.1\r\n\r\n"));
+        let post = route(&request("POST / HTTP/1.1\r\n\r\n"), false);
         assert!(matches!(post, Route::Respond(r) if r.starts_with("HTTP/1.1 405")));
+    }
+
+    #[test]
+    fn a_loopback_server_answers_only_loopback_hosts() {
+        for host in [
+            "localhost",
+            "LOCALHOST:8960",
+            "localhost.:80",
+            "127.0.0.1",
+            "127.1.2.3:8960",
+            "[::1]",
+            "[::1]:8960",
+        ] {
+            assert!(loopback_host(host), "{host}");
+        }
+        for host in [
+            "evil.example",
+            "evil.example:8960",
+            "10.0.0.1:8960",
+            "[::2]:1",
+            "localhost.evil.example",
+            "",
+        ] {
+            assert!(!loopback_host(host), "{host}");
+        }
+        // A rebound name reaches neither the page nor the socket.
+        let rebound = route(
+            &request("GET / HTTP/1.1\r\nHost: evil.example:8960\r\n\r\n"),
+            true,
+        );
+        assert!(matches!(rebound, Route::Respond(r) if r.starts_with("HTTP/1.1 403")));
+        let socket = "GET /ws HTTP/1.1\r\nHost: evil.example:8960\r\nOrigin: http://evil.example:8960\r\nUpgrade: websocket\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n";
+        assert!(
+            matches!(route(&request(socket), true), Route::Respond(r) if r.starts_with("HTTP/1.1 403"))
+        );
+        let page = route(
+            &request("GET / HTTP/1.1\r\nHost: localhost:8960\r\n\r\n"),
+            true,
+        );
+        assert!(matches!(page, Route::Respond(r) if r.starts_with("HTTP/1.1 200")));
     }
 }
