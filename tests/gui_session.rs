@@ -300,3 +300,44 @@ fn the_server_outlives_a_client_that_leaves_mid_search() {
     let page = String::from_utf8(page).unwrap();
     assert!(page.starts_with("HTTP/1.1 200") && page.contains("/page.js"));
 }
+
+#[test]
+fn strength_levels_go_through_the_engine_options() {
+    let (mut s, rx) = session();
+    nobody_plays(&mut s);
+    for level in [
+        json!({"type": "level", "elo": 1500}),
+        json!({"type": "level", "skill": 3}),
+        json!({"type": "level"}),
+    ] {
+        let replies = ask(&mut s, level.clone());
+        assert_eq!(state(&replies)["thinking"], false, "{level}");
+        assert!(
+            !replies.iter().any(|r| r["type"] == "error"),
+            "{level}: {replies:?}"
+        );
+    }
+    for (level, why) in [
+        (json!({"type": "level", "elo": 10}), "1320 to 3190"),
+        (json!({"type": "level", "skill": 21}), "0 to 20"),
+        (
+            json!({"type": "level", "elo": 2000, "skill": 5}),
+            "not both",
+        ),
+    ] {
+        let replies = ask(&mut s, level.clone());
+        let error = replies.iter().find(|r| r["type"] == "error");
+        assert!(
+            error.is_some_and(|e| e["message"].as_str().unwrap().contains(why)),
+            "{level}: {replies:?}"
+        );
+    }
+    // A weakened engine still plays its move when it is its turn.
+    ask(&mut s, json!({"type": "level", "elo": 1400}));
+    let r = ask(
+        &mut s,
+        json!({"type": "engine", "sides": "white", "depth": 3}),
+    );
+    assert_eq!(state(&r)["thinking"], true);
+    assert_eq!(settle(&mut s, &rx)["ply"], 1);
+}

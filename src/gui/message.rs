@@ -60,6 +60,17 @@ pub enum ClientMsg {
         #[serde(default)]
         movetime_ms: Option<u64>,
     },
+    /// The engine's strength, through its own options: `elo` (chess's
+    /// calibrated `UCI_Elo`), or `skill` (`Skill Level` 0..20), or neither
+    /// for full strength.
+    Level {
+        /// Play at this Elo (`UCI_LimitStrength` on).
+        #[serde(default)]
+        elo: Option<u32>,
+        /// Play at this skill level.
+        #[serde(default)]
+        skill: Option<u32>,
+    },
     /// The engine plays the side to move now.
     Go,
     /// Analysis on or off, with 1..3 lines.

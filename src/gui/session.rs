@@ -5,6 +5,7 @@
 
 use super::message::{parse, ClientMsg, ResultView, ServerMsg, Sides, StateView};
 use super::{moves, pgn};
+use crate::engine::options::{self, Protocol};
 use crate::engine::{Engine, GoRequest, SearchEvent, VariantKind};
 use crate::variants::chess::Chess;
 use crate::variants::Variant;
@@ -106,6 +107,7 @@ impl Session {
                 depth,
                 movetime_ms,
             } => self.set_engine(sides, depth, movetime_ms),
+            ClientMsg::Level { elo, skill } => self.set_level(elo, skill),
             ClientMsg::Go => {
                 if self.result().is_some() {
                     return Err("the game is over".into());
@@ -186,6 +188,37 @@ impl Session {
             movetime: movetime_ms.map(Duration::from_millis),
             ..Limits::default()
         };
+        Ok(self.changed(true))
+    }
+
+    /// The engine's strength, set through its options as a GUI would set
+    /// them (`UCI_LimitStrength`, `UCI_Elo`, `Skill Level`): an Elo, a skill
+    /// level, or full strength when neither is given.
+    fn set_level(
+        &mut self,
+        elo: Option<u32>,
+        skill: Option<u32>,
+    ) -> Result<Vec<ServerMsg>, String> {
+        let settings: Vec<(&str, String)> = match (elo, skill) {
+            (Some(_), Some(_)) => return Err("give an Elo or a skill level, not both".into()),
+            (Some(elo), None) => vec![
+                ("Skill Level", "20".into()),
+                ("UCI_Elo", elo.to_string()),
+                ("UCI_LimitStrength", "true".into()),
+            ],
+            (None, Some(level)) => vec![
+                ("UCI_LimitStrength", "false".into()),
+                ("Skill Level", level.to_string()),
+            ],
+            (None, None) => vec![
+                ("UCI_LimitStrength", "false".into()),
+                ("Skill Level", "20".into()),
+            ],
+        };
+        for (name, value) in settings {
+            options::set(&mut self.engine, Protocol::Uci, name, Some(&value))
+                .unwrap_or_else(|| Err(format!("no option {name}")))?;
+        }
         Ok(self.changed(true))
     }
 

@@ -328,6 +328,7 @@ function connect() {
     const msg = JSON.parse(e.data);
     if (msg.type === "state") {
       if (!view.state || view.state.fen !== msg.fen || view.state.variant !== msg.variant) view.analysis = {};
+      fillLevels(msg.variant);
       view.state = msg;
       view.lastError = "";
       $("error").textContent = "";
@@ -358,6 +359,25 @@ $("apply").onclick = () => {
   const amount = parseInt($("amount").value, 10);
   const msg = { type: "engine", sides: $("sides").value };
   if ($("limit").value === "depth") msg.depth = amount; else msg.movetime_ms = amount;
+  send(msg);
+};
+// Strength: Elo for chess and Chess960 (the engine's calibrated UCI_Elo
+// range), skill levels 0..20 for the other games; the engine's own options.
+function fillLevels(variant) {
+  const kind = variant === "chess" || variant === "chess960" ? "elo" : "skill";
+  const select = $("level");
+  if (select.dataset.kind === kind) return;
+  select.dataset.kind = kind;
+  const values = kind === "elo"
+    ? [1400, 1600, 1800, 2000, 2200, 2400, 2600, 2800, 3000]
+    : Array.from({ length: 20 }, (_, i) => i);
+  select.innerHTML = '<option value="">full strength</option>' + values
+    .map(v => `<option value="${v}">${kind === "elo" ? `Elo ${v}` : `level ${v}`}</option>`).join("");
+  send({ type: "level" });
+}
+$("level").onchange = () => {
+  const value = $("level").value, msg = { type: "level" };
+  if (value !== "") msg[$("level").dataset.kind] = parseInt(value, 10);
   send(msg);
 };
 $("go").onclick = () => send({ type: "go" });
