@@ -36,6 +36,13 @@ pub fn read_at_most(reader: impl Read, limit: u64, path: &Path) -> Result<Vec<u8
 /// is checked before it is read; anything else (a device, a pipe) is read
 /// up to the limit.
 pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+    let file = open_bounded(path, limit)?;
+    read_at_most(file, limit, path)
+}
+
+/// Opens `path` for reading at most `limit` bytes: a directory, or a
+/// regular file larger than the limit, is refused before anything is read.
+fn open_bounded(path: &Path, limit: u64) -> Result<File, String> {
     let file = open(path)?;
     let metadata = file
         .metadata()
@@ -50,26 +57,14 @@ pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
             metadata.len()
         ));
     }
-    read_at_most(file, limit, path)
+    Ok(file)
 }
 
 /// The text of `path` (at most [`TEXT_LIMIT`] bytes; invalid UTF-8 is
 /// replaced). A NUL byte makes it binary, not text: refused as soon as one
 /// is read.
 pub fn read_text(path: &Path) -> Result<String, String> {
-    let mut file = open(path)?;
-    if let Ok(metadata) = file.metadata() {
-        if metadata.is_dir() {
-            return Err(format!("{} is a directory, not a file", path.display()));
-        }
-        if metadata.is_file() && metadata.len() > TEXT_LIMIT {
-            return Err(format!(
-                "{} has {} bytes, more than the {TEXT_LIMIT} a text file can have: not read",
-                path.display(),
-                metadata.len()
-            ));
-        }
-    }
+    let mut file = open_bounded(path, TEXT_LIMIT)?;
     let mut bytes = Vec::new();
     let mut chunk = vec![0u8; 1 << 16];
     loop {

@@ -218,7 +218,10 @@ impl<G: Game> Worker<'_, G> {
         if let Some(outcome) = self.repetition(ply) {
             return Some(outcome_value(outcome, ply));
         }
-        let (outcome, plies) = self.pos.solved().filter(|_| ply > 0)?;
+        if ply == 0 {
+            return None;
+        }
+        let (outcome, plies) = self.pos.solved()?;
         self.shared.tbhits.fetch_add(1, Ordering::Relaxed);
         Some(outcome_value(outcome, ply + plies as usize))
     }
