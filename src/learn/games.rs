@@ -27,6 +27,8 @@ pub struct GameInfo {
     pub outside_teachers: bool,
     /// Its networks' inputs.
     pub features: FeatureSet,
+    /// [`crate::nnue::features::Features::MOST_PIECES`].
+    pub most_pieces: u32,
     /// [`crate::nnue::features::Features::feature`].
     pub feature: fn(usize, usize, usize, usize) -> usize,
     /// [`Trainable::mirror_file`].
@@ -50,6 +52,7 @@ impl TrainableJob for Describe {
             kinds: G::LETTERS.len(),
             outside_teachers: G::OUTSIDE_TEACHERS,
             features: G::FEATURES,
+            most_pieces: G::MOST_PIECES,
             feature: G::feature,
             mirror_file: G::mirror_file,
             record_fen: G::record_fen,

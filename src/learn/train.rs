@@ -324,7 +324,7 @@ fn sample_of(record: &Record, settings: &TrainSettings, game: &GameInfo, mirrore
     let score_target = sigmoid(f32::from(record.score) / SCALE as f32);
     let lambda = settings.lambda;
     Sample {
-        bucket: output_bucket(views[0].len() as u32, settings.buckets) as u8,
+        bucket: output_bucket(views[0].len() as u32, settings.buckets, game.most_pieces) as u8,
         features: views,
         target: lambda * score_target + (1.0 - lambda) * record.result.as_target(),
     }
@@ -733,14 +733,14 @@ mod tests {
                 .into_iter(),
         );
         assert!(
-            net.evaluate(&up, 0, net.bucket(3)) > 100,
+            net.evaluate(&up, 0, net.bucket(3, 32)) > 100,
             "rook up: {}",
-            net.evaluate(&up, 0, net.bucket(3))
+            net.evaluate(&up, 0, net.bucket(3, 32))
         );
         assert!(
-            net.evaluate(&up, 1, net.bucket(3)) < -100,
+            net.evaluate(&up, 1, net.bucket(3, 32)) < -100,
             "rook down: {}",
-            net.evaluate(&up, 1, net.bucket(3))
+            net.evaluate(&up, 1, net.bucket(3, 32))
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -111,6 +111,7 @@ mod tests {
 
     impl Features for Toy {
         const FEATURES: FeatureSet = FeatureSet { id: 90, inputs: 32 };
+        const MOST_PIECES: u32 = 32;
         const EMBEDDED: Option<&'static [u8]> = None;
 
         fn feature(perspective: usize, color: usize, _kind: usize, square: usize) -> usize {

@@ -28,6 +28,10 @@ pub trait Features {
     /// The feature set its networks read.
     const FEATURES: FeatureSet;
 
+    /// The most pieces a position of the game holds (its start position's
+    /// count): output buckets are equal slices of 2..=`MOST_PIECES`.
+    const MOST_PIECES: u32;
+
     /// The network file built into the binary, if any (used unless
     /// `UseNNUE` is off or `EvalFile` replaced it).
     const EMBEDDED: Option<&'static [u8]>;

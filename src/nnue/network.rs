@@ -46,10 +46,12 @@ pub const SCALE: i32 = 400;
 pub const MAX_BUCKETS: usize = 16;
 
 /// The output bucket of a position with `pieces` pieces on the board
-/// (kings included) among `buckets`: equal slices of 2..=32 pieces.
+/// (royals included) among `buckets`: equal slices of 2..=`most_pieces`
+/// pieces (the game's [`crate::nnue::features::Features::MOST_PIECES`]).
 #[inline]
-pub fn output_bucket(pieces: u32, buckets: usize) -> usize {
-    (pieces.saturating_sub(2) as usize * buckets / 31).min(buckets - 1)
+pub fn output_bucket(pieces: u32, buckets: usize, most_pieces: u32) -> usize {
+    let span = most_pieces.saturating_sub(1).max(1) as usize;
+    (pieces.saturating_sub(2) as usize * buckets / span).min(buckets - 1)
 }
 
 const MAGIC: &[u8; 4] = b"TMNN";
@@ -308,10 +310,11 @@ impl Network {
         self.output_bias.len()
     }
 
-    /// The output bucket of a position with `pieces` pieces on the board.
+    /// The output bucket of a position with `pieces` pieces on the board
+    /// in a game that starts with at most `most_pieces`.
     #[inline]
-    pub fn bucket(&self, pieces: u32) -> usize {
-        output_bucket(pieces, self.buckets())
+    pub fn bucket(&self, pieces: u32, most_pieces: u32) -> usize {
+        output_bucket(pieces, self.buckets(), most_pieces)
     }
 
     /// Accumulators holding only the bias.
@@ -548,13 +551,22 @@ mod tests {
 
     #[test]
     fn buckets_split_the_piece_counts_evenly() {
-        assert_eq!(output_bucket(32, 1), 0);
-        assert_eq!(output_bucket(2, 8), 0);
-        assert_eq!(output_bucket(32, 8), 7);
-        assert_eq!(output_bucket(40, 8), 7);
-        let counts: Vec<usize> = (2..=32).map(|p| output_bucket(p, 8)).collect();
+        assert_eq!(output_bucket(32, 1, 32), 0);
+        assert_eq!(output_bucket(2, 8, 32), 0);
+        assert_eq!(output_bucket(32, 8, 32), 7);
+        assert_eq!(output_bucket(40, 8, 32), 7);
+        let counts: Vec<usize> = (2..=32).map(|p| output_bucket(p, 8, 32)).collect();
         assert!(counts.windows(2).all(|w| w[1] == w[0] || w[1] == w[0] + 1));
         assert!((0..8).all(|b| counts.iter().filter(|&&c| c == b).count() >= 3));
+    }
+
+    #[test]
+    fn a_game_with_more_pieces_spreads_its_buckets_over_its_own_counts() {
+        assert_eq!(output_bucket(32, 8, 56), 4);
+        assert_eq!(output_bucket(56, 8, 56), 7);
+        let counts: Vec<usize> = (2..=56).map(|p| output_bucket(p, 8, 56)).collect();
+        assert!(counts.windows(2).all(|w| w[1] == w[0] || w[1] == w[0] + 1));
+        assert!((0..8).all(|b| counts.iter().filter(|&&c| c == b).count() >= 6));
     }
 
     #[test]

@@ -152,7 +152,7 @@ impl<F: Features> AccumulatorStack<F> {
     /// a position with `pieces` pieces on the board.
     pub fn evaluate(&mut self, mover: usize, pieces: u32) -> i32 {
         self.compute_top();
-        let bucket = self.network.bucket(pieces);
+        let bucket = self.network.bucket(pieces, F::MOST_PIECES);
         self.network
             .evaluate(&self.entries[self.top].accumulator, mover, bucket)
     }

@@ -13,6 +13,9 @@ impl Features for Chess {
     /// Chess and Chess960: own/enemy × 6 kinds × 64 squares.
     const FEATURES: FeatureSet = FeatureSet { id: 1, inputs: 768 };
 
+    /// 16 a side at the start.
+    const MOST_PIECES: u32 = 32;
+
     /// The network built into the binary (how it was made: docs/nnue.md).
     /// On by default: it beat the network before it, which beat the
     /// hand-written evaluation, in SPRTs (`setoption name UseNNUE value

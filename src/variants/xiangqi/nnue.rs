@@ -17,6 +17,9 @@ impl Features for Xiangqi {
         inputs: 1260,
     };
 
+    /// 16 a side at the start.
+    const MOST_PIECES: u32 = 32;
+
     /// The network built into the binary (how it was made: docs/nnue.md).
     /// On by default: it beat the network before it, which beat the
     /// hand-written evaluation (`setoption name UseNNUE value false`
