@@ -336,3 +336,32 @@ fn searches_leave_evaluations_and_hints() {
     t.ask(json!({"type": "go"}));
     assert!(error(&t.ask(json!({"type": "hint"}))).contains("thinking"));
 }
+
+#[test]
+fn the_pgn_carries_evaluations_and_clocks_both_ways() {
+    let mut t = Timed::new();
+    t.state(json!({"type": "engine", "sides": "none", "depth": 2}));
+    t.state(clocks(control(300_000, 0), control(300_000, 0)));
+    t.at(2_000);
+    t.state(json!({"type": "move", "text": "e2e4"}));
+    t.ask(json!({"type": "hint"}));
+    t.settle();
+    t.at(5_000);
+    t.state(json!({"type": "move", "text": "e7e5"}));
+    let save = |t: &mut Timed| {
+        let replies = t.ask(json!({"type": "save_pgn"}));
+        replies[0]["text"].as_str().unwrap().to_string()
+    };
+    let text = save(&mut t);
+    assert!(text.contains("1. e2e4 { [%eval "), "{text}");
+    assert!(
+        text.contains(" [%clk 0:04:58] } e7e5 { [%clk 0:04:57] } *"),
+        "{text}"
+    );
+    let st = t.state(json!({"type": "load_pgn", "pgn": text}));
+    assert_eq!(st["moves"], json!(["e2e4", "e7e5"]));
+    assert!(st["evals"][1].is_object(), "{st}");
+    assert_eq!(save(&mut t), text, "the upload saves as it came");
+    let refused = error(&t.ask(json!({"type": "load_pgn", "pgn": "1. e2e4 { [%clk soon] } *"})));
+    assert!(refused.contains("%clk soon"), "{refused}");
+}

@@ -12,7 +12,8 @@ mod timing;
 use super::clock::{ClockView, Clocks};
 use super::evals::{EvalView, Evals};
 use super::message::{parse, ClientMsg, ResultView, ServerMsg, Sides, StateView};
-use super::{moves, pgn};
+use super::moves;
+use super::pgn::{self, MoveNotes};
 use crate::engine::options::{self, Protocol};
 use crate::engine::{Engine, VariantKind};
 use crate::variants::chess::Chess;
@@ -48,6 +49,8 @@ pub struct Session {
     /// A flag fall: the ply it fell at and the verdict.
     timeout: Option<(usize, Verdict)>,
     evals: Evals,
+    /// The time each mover had left after each move of the line.
+    clock_log: Vec<Option<Duration>>,
     /// The running search's position (plies of the line) and its first
     /// line so far: its move and evaluation.
     search_ply: usize,
@@ -86,6 +89,7 @@ impl Session {
             clocks: None,
             timeout: None,
             evals: Evals::default(),
+            clock_log: Vec::new(),
             search_ply: 0,
             best_line: None,
             now,
@@ -170,17 +174,32 @@ impl Session {
                 self.reset(self.engine.kind(), Some(fen), Vec::new())?;
                 Ok(self.changed(false))
             }
-            ClientMsg::SavePgn => Ok(vec![ServerMsg::Pgn {
-                text: pgn::write(
-                    self.engine.kind(),
-                    self.start.as_deref(),
-                    &self.line[..self.ply],
-                    self.result().map(|r| r.result).as_deref(),
-                ),
-            }]),
+            ClientMsg::SavePgn => {
+                let notes: Vec<MoveNotes> = (0..self.ply)
+                    .map(|i| MoveNotes {
+                        eval: self.evals.get(i + 1).cloned(),
+                        clock: self.clock_log.get(i).copied().flatten(),
+                    })
+                    .collect();
+                Ok(vec![ServerMsg::Pgn {
+                    text: pgn::write(
+                        self.engine.kind(),
+                        self.start.as_deref(),
+                        &self.line[..self.ply],
+                        &notes,
+                        self.result().map(|r| r.result).as_deref(),
+                    ),
+                }])
+            }
             ClientMsg::LoadPgn { pgn: text } => {
                 let game = pgn::read(&text)?;
                 self.reset(game.variant, game.fen, game.moves)?;
+                for (i, notes) in game.notes.into_iter().enumerate() {
+                    if let Some(eval) = notes.eval {
+                        self.evals.record(i + 1, eval);
+                    }
+                    self.clock_log.push(notes.clock);
+                }
                 Ok(self.changed(false))
             }
         }
@@ -287,6 +306,7 @@ impl Session {
             self.timeout = None;
         }
         self.evals.truncate(self.ply);
+        self.clock_log.truncate(self.ply);
         self.line.truncate(self.ply);
         self.line.push(text.to_string());
         self.ply += 1;
@@ -327,6 +347,7 @@ impl Session {
         self.line = line;
         self.start = fen;
         self.evals.clear();
+        self.clock_log.clear();
         self.timeout = None;
         self.restart_clocks();
         Ok(())

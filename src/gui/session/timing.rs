@@ -41,14 +41,21 @@ impl Session {
         Vec::new()
     }
 
-    /// `mover` has played at `now`: its clock is pressed.
+    /// `mover` has played at `now` (the last move of the line so far): its
+    /// clock is pressed, and the time it has left kept for the PGN.
     pub(super) fn press(&mut self, mover: Color, now: Instant) {
         let over = self.result().is_some();
-        if let Some(clocks) = &mut self.clocks {
-            clocks.press(mover, now);
-            if over {
-                clocks.stop(now);
-            }
+        let Some(clocks) = &mut self.clocks else {
+            return;
+        };
+        clocks.press(mover, now);
+        if over {
+            clocks.stop(now);
+        }
+        let left = clocks.left(mover, now);
+        self.clock_log.resize(self.ply, None);
+        if let Some(last) = self.clock_log.last_mut() {
+            *last = Some(left);
         }
     }
 
