@@ -374,6 +374,7 @@ function connect() {
     if (msg.type === "state") {
       const old = view.state;
       if (!old || old.fen !== msg.fen || old.variant !== msg.variant) { view.analysis = {}; view.lines = {}; view.hint = null; }
+      else if (old.analysing !== msg.analysing || old.thinking !== msg.thinking) { view.analysis = {}; view.lines = {}; }
       if (!old || old.start_fen !== msg.start_fen || old.variant !== msg.variant || (view.browse !== null && view.browse > msg.moves.length))
         view.browse = null;
       if (view.browse === msg.ply) view.browse = null;
@@ -451,7 +452,11 @@ $("redo").onclick = () => send({ type: "redo" });
 $("flip").onclick = () => { view.flipped = !view.flipped; render(); };
 $("play-here").onclick = () => { if (view.browse !== null) send({ type: "jump", ply: view.browse }); };
 $("glyphs").onchange = () => { view.glyphs = $("glyphs").checked; render(); };
-const analyse = () => send({ type: "analyse", on: $("analyse").checked, multipv: parseInt($("multipv").value, 10) });
+const analyse = () => {
+  view.lines = {};
+  view.analysis = {};
+  send({ type: "analyse", on: $("analyse").checked, multipv: parseInt($("multipv").value, 10) });
+};
 $("analyse").onchange = analyse;
 $("multipv").onchange = analyse;
 $("setfen").onclick = () => send({ type: "position", fen: $("fen").value });
