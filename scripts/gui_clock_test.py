@@ -25,6 +25,7 @@ import argparse
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -235,6 +236,7 @@ def main():
         driver.quit()
         server.terminate()
         server.wait(timeout=10)
+        shutil.rmtree(profile, ignore_errors=True)
     print(f"{failures} failures ({len(args.variants)} timed games and a flag fall) "
           f"in {time.time() - started:.0f} s", flush=True)
     sys.exit(1 if failures else 0)
