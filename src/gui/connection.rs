@@ -1,8 +1,8 @@
 //! One browser tab: a WebSocket carrying [`Session`] messages. The loop
 //! alternates between the socket (read with a short timeout) and the
 //! session's search events, so the engine's moves and analysis reach the
-//! page while it is idle. A closed or broken socket ends the session, which
-//! stops its search.
+//! page while it is idle, and a flag falls on time ([`Session::tick`]). A
+//! closed or broken socket ends the session, which stops its search.
 
 use super::http::{self, Route};
 use super::session::Session;
@@ -64,6 +64,9 @@ fn session(mut socket: WebSocket<TcpStream>) {
             if send_all(&mut socket, session.on_search(note)).is_err() {
                 return;
             }
+        }
+        if send_all(&mut socket, session.tick()).is_err() {
+            return;
         }
     }
 }

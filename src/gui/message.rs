@@ -2,6 +2,8 @@
 //! text frame. The page sends [`ClientMsg`]; the session answers with
 //! [`ServerMsg`]s.
 
+use super::clock::{ClockView, TimeControl};
+use super::evals::EvalView;
 use super::moves::MoveSquares;
 use serde::{Deserialize, Serialize};
 
@@ -71,6 +73,22 @@ pub enum ClientMsg {
         #[serde(default)]
         skill: Option<u32>,
     },
+    /// Time controls per side, both or neither (neither: an untimed
+    /// game). The clocks start full, the side to move's running.
+    Clock {
+        /// White's (Red's) control.
+        #[serde(default)]
+        white: Option<TimeControl>,
+        /// Black's control.
+        #[serde(default)]
+        black: Option<TimeControl>,
+    },
+    /// Stops the clocks and the engine's thinking.
+    Pause,
+    /// Starts the side to move's clock again (and the engine, on its move).
+    Resume,
+    /// The engine's best move for the side to move, for an arrow.
+    Hint,
     /// The engine plays the side to move now.
     Go,
     /// Analysis on or off, with 1..3 lines.
@@ -120,6 +138,14 @@ pub struct StateView {
     pub thinking: bool,
     /// Whether analysis runs.
     pub analysing: bool,
+    /// The position text after each ply of `moves` (index 0: the start),
+    /// so the page can show any of them without changing the game.
+    pub fens: Vec<String>,
+    /// The evaluation of each of those positions, White's (Red's) side,
+    /// where a search reported one.
+    pub evals: Vec<Option<EvalView>>,
+    /// The clocks of a timed game.
+    pub clock: Option<ClockView>,
 }
 
 /// A finished game's result and why.
@@ -139,6 +165,10 @@ pub enum ServerMsg {
     State(StateView),
     /// Search progress.
     Info {
+        /// The position searched: after this many plies of the line.
+        ply: usize,
+        /// `play` (the engine's move), `analyse` or `hint`.
+        purpose: String,
         /// Completed depth.
         depth: u32,
         /// 1-based line number.
@@ -149,6 +179,18 @@ pub enum ServerMsg {
         nodes: u64,
         /// The principal variation.
         pv: Vec<String>,
+        /// The line's first move, with its squares (for an arrow).
+        best: Option<MoveSquares>,
+        /// The score from White's (Red's) side, with win/draw/loss chances
+        /// where the game has a model.
+        white: EvalView,
+    },
+    /// The engine's best move for the side to move (a hint).
+    Hint {
+        /// The position: after this many plies of the line.
+        ply: usize,
+        /// The move with its squares.
+        best: MoveSquares,
     },
     /// The request was refused; nothing changed.
     Error {

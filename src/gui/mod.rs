@@ -4,7 +4,9 @@
 //! [`session::Session`] (its own [`crate::engine::Engine`]), driven by the
 //! JSON messages of [`message`].
 
+pub mod clock;
 pub mod connection;
+pub mod evals;
 pub mod http;
 pub mod message;
 pub mod moves;

@@ -1,7 +1,21 @@
 //! The page's PGN: tags `Variant` (every game but chess), `FEN` and `SetUp`
-//! for another start, `Result`; moves in timur's coordinate notation.
+//! for another start, `Result`; moves in timur's coordinate notation, each
+//! followed by the evaluation after it and the mover's clock in lichess's
+//! comments, `{ [%eval 0.35] [%clk 0:04:58] }` (White's side; a forced end
+//! as `#3` or `#-2`), which are read back.
 
+use super::evals::EvalView;
 use crate::engine::VariantKind;
+use std::time::Duration;
+
+/// What a move's comment carries.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveNotes {
+    /// The evaluation of the position after the move, White's side.
+    pub eval: Option<EvalView>,
+    /// The time the mover had left after it.
+    pub clock: Option<Duration>,
+}
 
 /// A game read from PGN.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,13 +26,17 @@ pub struct PgnGame {
     pub fen: Option<String>,
     /// The moves, as text.
     pub moves: Vec<String>,
+    /// The comments' evaluations and clocks, one entry per move.
+    pub notes: Vec<MoveNotes>,
 }
 
-/// The PGN of a game from `fen` (or the start) with `moves` played.
+/// The PGN of a game from `fen` (or the start) with `moves` played;
+/// `notes[i]`, where present, annotates move `i`.
 pub fn write(
     variant: VariantKind,
     fen: Option<&str>,
     moves: &[String],
+    notes: &[MoveNotes],
     result: Option<&str>,
 ) -> String {
     let result = result.unwrap_or("*");
@@ -40,6 +58,9 @@ pub fn write(
             words.push(format!("{}...", ply / 2 + 1));
         }
         words.push(mv.clone());
+        if let Some(comment) = notes.get(i).and_then(comment) {
+            words.push(comment);
+        }
     }
     words.push(result.to_string());
     out += &words.join(" ");
@@ -47,8 +68,88 @@ pub fn write(
     out
 }
 
+/// A move's comment, `{ [%eval …] [%clk …] }`, if it has anything to say.
+fn comment(notes: &MoveNotes) -> Option<String> {
+    let mut parts = Vec::new();
+    match notes.eval.as_ref().map(|e| (e.cp, e.mate)) {
+        Some((Some(cp), _)) => parts.push(format!("[%eval {:.2}]", f64::from(cp) / 100.0)),
+        Some((None, Some(mate))) if mate != 0 => parts.push(format!("[%eval #{mate}]")),
+        _ => {}
+    }
+    if let Some(left) = notes.clock {
+        let s = left.as_secs();
+        parts.push(format!(
+            "[%clk {}:{:02}:{:02}]",
+            s / 3600,
+            s / 60 % 60,
+            s % 60
+        ));
+    }
+    (!parts.is_empty()).then(|| format!("{{ {} }}", parts.join(" ")))
+}
+
+/// Reads the `[%eval …]` and `[%clk …]` commands of a comment.
+fn read_comment(text: &str) -> Result<MoveNotes, String> {
+    let mut notes = MoveNotes::default();
+    let mut rest = text;
+    while let Some(start) = rest.find("[%") {
+        let end = rest[start..]
+            .find(']')
+            .ok_or_else(|| format!("PGN comment `{text}`: a `[%` without its `]`"))?;
+        let command = &rest[start + 2..start + end];
+        rest = &rest[start + end + 1..];
+        let (name, value) = command.split_once(' ').unwrap_or((command, ""));
+        let value = value.trim();
+        match name {
+            "eval" => notes.eval = Some(read_eval(value)?),
+            "clk" => notes.clock = Some(read_clock(value)?),
+            _ => {}
+        }
+    }
+    Ok(notes)
+}
+
+/// `0.35`, `-1.20`, `#3`, `#-2` (a depth after a comma is ignored).
+fn read_eval(value: &str) -> Result<EvalView, String> {
+    let bad = || format!("PGN `[%eval {value}]`: not pawns (`0.35`) or a mate (`#-2`)");
+    let number = value.split(',').next().unwrap_or("").trim();
+    let (cp, mate) = match number.strip_prefix('#') {
+        Some(moves) => (None, Some(moves.parse::<i32>().map_err(|_| bad())?)),
+        None => {
+            let pawns: f64 = number.parse().map_err(|_| bad())?;
+            if !pawns.is_finite() || pawns.abs() > 1000.0 {
+                return Err(bad());
+            }
+            (Some((pawns * 100.0).round() as i32), None)
+        }
+    };
+    Ok(EvalView {
+        depth: 0,
+        cp,
+        mate,
+        wdl: None,
+    })
+}
+
+/// `h:mm:ss` or `h:mm:ss.f`.
+fn read_clock(value: &str) -> Result<Duration, String> {
+    let bad = || format!("PGN `[%clk {value}]`: not a time `h:mm:ss`");
+    let fields: Vec<&str> = value.split(':').collect();
+    let [hours, minutes, seconds] = fields[..] else {
+        return Err(bad());
+    };
+    let hours: u64 = hours.parse().map_err(|_| bad())?;
+    let minutes: u64 = minutes.parse().map_err(|_| bad())?;
+    let seconds: f64 = seconds.parse().map_err(|_| bad())?;
+    if hours > 1000 || minutes >= 60 || !(0.0..60.0).contains(&seconds) {
+        return Err(bad());
+    }
+    Ok(Duration::from_secs(hours * 3600 + minutes * 60) + Duration::from_secs_f64(seconds))
+}
+
 /// Reads the first game of a PGN text: its tags, then its moves without
-/// move numbers, comments, variations, annotations and the result.
+/// move numbers, variations, annotations and the result; the comments'
+/// evaluations and clocks go with the move before them.
 pub fn read(text: &str) -> Result<PgnGame, String> {
     let mut variant = VariantKind::Chess;
     let mut fen = None;
@@ -71,8 +172,10 @@ pub fn read(text: &str) -> Result<PgnGame, String> {
         }
     }
     let mut moves = Vec::new();
+    let mut notes: Vec<MoveNotes> = Vec::new();
     let mut depth = 0usize;
     let mut in_comment = false;
+    let mut comment_text = String::new();
     for word in body
         .replace('{', " { ")
         .replace('}', " } ")
@@ -81,9 +184,23 @@ pub fn read(text: &str) -> Result<PgnGame, String> {
         .split_whitespace()
     {
         match word {
-            "{" => in_comment = true,
-            "}" => in_comment = false,
-            _ if in_comment => {}
+            "{" => {
+                in_comment = true;
+                comment_text.clear();
+            }
+            "}" => {
+                in_comment = false;
+                let read = read_comment(&comment_text)?;
+                if let (0, Some(last)) = (depth, notes.last_mut()) {
+                    if read != MoveNotes::default() {
+                        *last = read;
+                    }
+                }
+            }
+            _ if in_comment => {
+                comment_text += word;
+                comment_text.push(' ');
+            }
             "(" => depth += 1,
             ")" => depth = depth.saturating_sub(1),
             _ if depth > 0 => {}
@@ -93,6 +210,7 @@ pub fn read(text: &str) -> Result<PgnGame, String> {
                 let mv = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
                 if !mv.is_empty() {
                     moves.push(mv.to_string());
+                    notes.push(MoveNotes::default());
                 }
             }
         }
@@ -101,6 +219,7 @@ pub fn read(text: &str) -> Result<PgnGame, String> {
         variant,
         fen,
         moves,
+        notes,
     })
 }
 
@@ -115,7 +234,7 @@ mod tests {
             .map(|s| s.to_string())
             .collect();
         let fen = "s4/5/5/5/5 b 1/0 -/- 0 1";
-        let text = write(VariantKind::Jarmo, Some(fen), &moves, None);
+        let text = write(VariantKind::Jarmo, Some(fen), &moves, &[], None);
         assert!(text.contains("[Variant \"jarmo\"]"), "{text}");
         assert!(text.contains("1... S@c1 2. b5c3 c1d2 *"), "{text}");
         let game = read(&text).unwrap();
@@ -124,7 +243,8 @@ mod tests {
             PgnGame {
                 variant: VariantKind::Jarmo,
                 fen: Some(fen.into()),
-                moves
+                notes: vec![MoveNotes::default(); moves.len()],
+                moves,
             }
         );
     }
@@ -136,5 +256,52 @@ mod tests {
         assert_eq!(game.variant, VariantKind::Chess);
         assert_eq!(game.moves, ["e2e4", "e7e5", "g1f3"]);
         assert!(read("[Variant \"shogi\"]\n1. e2e4").is_err());
+    }
+
+    #[test]
+    fn evaluations_and_clocks_go_out_and_come_back() {
+        let moves: Vec<String> = ["e2e4", "e7e5", "d1h5"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let eval = |cp, mate| {
+            Some(EvalView {
+                depth: 0,
+                cp,
+                mate,
+                wdl: None,
+            })
+        };
+        let notes = vec![
+            MoveNotes {
+                eval: eval(Some(35), None),
+                clock: Some(Duration::from_secs(298)),
+            },
+            MoveNotes {
+                eval: eval(None, Some(-2)),
+                clock: Some(Duration::from_secs(3_725)),
+            },
+            MoveNotes::default(),
+        ];
+        let text = write(VariantKind::Chess, None, &moves, &notes, Some("0-1"));
+        assert!(
+            text.contains("1. e2e4 { [%eval 0.35] [%clk 0:04:58] } e7e5 { [%eval #-2] [%clk 1:02:05] } 2. d1h5 0-1"),
+            "{text}"
+        );
+        let game = read(&text).unwrap();
+        assert_eq!((game.moves, game.notes), (moves, notes));
+        let lichess = read("1. e4 { [%eval -0.3,21] [%clk 0:00:59.5] } 1-0").unwrap();
+        assert_eq!(lichess.notes[0].eval, eval(Some(-30), None));
+        assert_eq!(lichess.notes[0].clock, Some(Duration::from_millis(59_500)));
+        for bad in [
+            "[%eval x]",
+            "[%eval #]",
+            "[%clk 1:2]",
+            "[%clk 0:61:00]",
+            "[%clk",
+        ] {
+            let text = format!("1. e2e4 {{ {bad} }} *");
+            assert!(read(&text).is_err(), "{bad}");
+        }
     }
 }

@@ -11,7 +11,7 @@ pub mod verdict;
 pub mod xboard;
 pub mod xiangqi;
 
-use timur_search::{Game, HistoryEntry};
+use timur_search::{Color, Game, HistoryEntry};
 use verdict::{Reason, Verdict};
 
 /// How move text is written on the wire, where a game has more than one
@@ -82,6 +82,16 @@ pub trait Variant: Game + Sized {
         } else {
             Reason::Stalemate
         }
+    }
+
+    /// Whether `side` could still win here by some series of legal moves,
+    /// which decides a flag fall ([`verdict::on_time`]). True unless a
+    /// game's rules say otherwise: chess counts its mating material; the
+    /// other games' rules pages give no such draw, so running out of time
+    /// there always loses.
+    fn can_win(&self, side: Color) -> bool {
+        let _ = side;
+        true
     }
 
     /// The rules' verdict on this position, reached after the positions of

@@ -40,6 +40,10 @@ pub enum Reason {
     Citadel,
     /// The game was scored: White's points, Black's points.
     Points([u32; 2]),
+    /// A flag fell: the other side wins, or draws when it could not win at
+    /// all ([`Variant::can_win`]). Only a timed game (the GUI's clocks)
+    /// ends so; the match referee names its forfeits itself.
+    Time,
 }
 
 /// A finished game: who won and why.
@@ -96,7 +100,21 @@ impl fmt::Display for Verdict {
                 write!(f, "Draw {white}-{black}")
             }
             Reason::Points([white, black]) => write!(f, "{side} wins {white}-{black}"),
+            Reason::Time if self.winner.is_none() => {
+                f.write_str("Time out against a side that cannot mate")
+            }
+            Reason::Time => write!(f, "{side} wins on time"),
         }
+    }
+}
+
+/// The verdict when `flagged`'s time runs out in `pos`: the other side
+/// wins if it could win at all, else a draw.
+pub fn on_time<G: Variant>(pos: &G, flagged: Color) -> Verdict {
+    let other = flagged.flip();
+    Verdict {
+        winner: pos.can_win(other).then_some(other),
+        reason: Reason::Time,
     }
 }
 
@@ -182,5 +200,10 @@ mod tests {
         assert_eq!(draw(Reason::Stalemate).result_text(), "1/2-1/2");
         assert_eq!(white(Reason::Points([2, 0])).to_string(), "White wins 2-0");
         assert_eq!(draw(Reason::Points([3, 3])).to_string(), "Draw 3-3");
+        assert_eq!(white(Reason::Time).to_string(), "White wins on time");
+        assert_eq!(
+            draw(Reason::Time).to_string(),
+            "Time out against a side that cannot mate"
+        );
     }
 }

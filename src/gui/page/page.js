@@ -1,12 +1,16 @@
 // timur's board page: draws the position the session sends, turns clicks
-// and drags into the legal moves it lists, and shows moves, results and
-// analysis. Every rule decision is the engine's; this page only draws.
+// and drags into the legal moves it lists, and shows moves, results,
+// clocks, the evaluation (bar, graph, arrows) and analysis. Every rule
+// decision and every clock is the server's; this page only draws. Looking
+// back through the line (←/→, a click on a move or on the graph) changes
+// only what is drawn, never the game.
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
 const board = $("board");
-const view = { state: null, flipped: false, selected: null, analysis: {}, lastError: "" };
+const view = { state: null, flipped: false, selected: null, analysis: {}, lines: {}, hint: null,
+  browse: null, clock: null, clockAt: 0, lastError: "" };
 window.timur = view;
 
 // ---- geometry: where each game's squares are ----
@@ -195,9 +199,43 @@ function drawHands(layout, fields) {
   });
 }
 
-function lastMoveSquares(state) {
-  if (state.ply === 0) return [];
-  return state.moves[state.ply - 1].match(/[a-z]+\d+/g) || [];
+// The ply drawn: the one looked at, or the game's.
+function shownPly() { return view.browse === null ? view.state.ply : view.browse; }
+function lastMoveSquares(state, ply) {
+  if (ply === 0) return [];
+  return state.moves[ply - 1].match(/[a-z]+\d+/g) || [];
+}
+
+// ---- arrows: the engine's lines and the hint, from square to square ----
+function drawArrows(layout, squares) {
+  const at = (name) => { const sq = squares.find((s) => s.name === name); return sq && xy(layout, sq); };
+  const defs = el("defs", {});
+  [["head", "#1f6fbf"], ["hint-head", "#2a8a2a"]].forEach(([id, color]) => {
+    const m = el("marker", { id, viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: "auto" }, defs);
+    el("path", { d: "M0,0 L10,5 L0,10 z", fill: color }, m);
+  });
+  const arrow = (best, cls, color, head, opacity) => {
+    if (!best) return;
+    const q = at(best.to);
+    if (!q) return;
+    const w = layout.cell * 0.16;
+    if (best.from === null) {
+      el("circle", { cx: q.x, cy: q.y, r: layout.cell * 0.3, fill: "none", stroke: color, "stroke-width": w, opacity, class: cls });
+      return;
+    }
+    const p = at(best.from);
+    if (!p) return;
+    const len = Math.hypot(q.x - p.x, q.y - p.y), cut = layout.cell * 0.3;
+    const x2 = q.x - (q.x - p.x) * cut / len, y2 = q.y - (q.y - p.y) * cut / len;
+    el("line", { x1: p.x, y1: p.y, x2, y2, stroke: color, "stroke-width": w, "stroke-linecap": "round",
+      "marker-end": `url(#${head})`, opacity, class: cls, "data-move": best.text });
+  };
+  if (view.browse !== null) return;
+  Object.keys(view.lines).sort().reverse().forEach((k) => {
+    const info = view.lines[k];
+    arrow(info.best, "arrow", "#1f6fbf", "head", k === "1" ? 0.8 : 0.45);
+  });
+  if (view.hint && view.hint.ply === view.state.ply) arrow(view.hint.best, "arrow hint", "#2a8a2a", "hint-head", 0.85);
 }
 
 function render() {
@@ -210,16 +248,17 @@ function render() {
   board.innerHTML = "";
   el("rect", { x: 0, y: 0, width: f.width, height: f.height, fill: state.variant === "xiangqi" ? "#e9c98f" : state.variant.startsWith("j") ? "#d9c39a" : "#e8e2d4" });
   drawGrid(state.variant, layout, squares);
-  const { pieces, fields } = readBoard(state.variant, state.fen);
-  const targets = legalFromSelection().map((m) => m.to);
-  const last = lastMoveSquares(state);
+  const ply = shownPly();
+  const { pieces, fields } = readBoard(state.variant, state.fens[ply] || state.fen);
+  const targets = view.browse === null ? legalFromSelection().map((m) => m.to) : [];
+  const last = lastMoveSquares(state, ply);
   for (const sq of squares) {
     const p = xy(layout, sq), h = layout.cell / 2;
-    const mark = (fill) => layout.style === "holes"
-      ? el("circle", { cx: p.x, cy: p.y, r: layout.cell * 0.34, fill, opacity: 0.6 })
-      : el("rect", { x: p.x - h, y: p.y - h, width: layout.cell, height: layout.cell, fill, opacity: 0.45 });
-    if (last.includes(sq.name)) mark("#f6d36b");
-    if (view.selected && view.selected.from === sq.name) mark("#4a90d9");
+    const mark = (fill, cls) => layout.style === "holes"
+      ? el("circle", { cx: p.x, cy: p.y, r: layout.cell * 0.34, fill, opacity: 0.6, class: cls })
+      : el("rect", { x: p.x - h, y: p.y - h, width: layout.cell, height: layout.cell, fill, opacity: 0.45, class: cls });
+    if (last.includes(sq.name)) mark("#f6d36b", "last-move");
+    if (view.selected && view.selected.from === sq.name) mark("#4a90d9", "selected");
   }
   for (const sq of squares) if (pieces[sq.name]) drawPiece(state.variant, layout, xy(layout, sq), pieces[sq.name], sq.name);
   for (const sq of squares) {
@@ -228,14 +267,20 @@ function render() {
     el("rect", { x: p.x - h, y: p.y - h, width: layout.cell, height: layout.cell, fill: "transparent", class: "square", "data-sq": sq.name });
   }
   if (layout.style === "holes") drawHands(layout, fields);
+  drawArrows(layout, squares);
   renderText(fields);
+  renderEval();
+  renderGraph();
+  renderClocks();
 }
 
 function renderText(fields) {
   const state = view.state;
   const who = state.side === "white" ? (state.variant === "xiangqi" ? "Red" : "White") : "Black";
-  $("status").textContent = state.result ? `${state.result.result} — ${state.result.reason}`
-    : `${who} to move` + (state.thinking ? " — engine thinking…" : "");
+  const paused = state.clock && !state.clock.running && !state.result ? " — clocks paused" : "";
+  $("status").textContent = (state.result ? `${state.result.result} — ${state.result.reason}`
+    : `${who} to move` + (state.thinking ? " — engine thinking…" : "") + paused) +
+    (view.browse !== null ? ` (looking at ply ${view.browse}: → or End returns)` : "");
   let extra = "";
   if (state.variant === "tamerlane") {
     const swaps = fields[3] || "-", pp = fields[4] || "00";
@@ -247,7 +292,7 @@ function renderText(fields) {
     extra = `shuttle: ${fields[3]}`;
   }
   $("extra").textContent = extra;
-  $("fen").value = state.fen;
+  $("fen").value = state.fens[shownPly()] || state.fen;
   const moves = $("moves");
   moves.innerHTML = "";
   const blackFirst = state.start_fen.split(/\s+/)[1] === "b";
@@ -255,10 +300,10 @@ function renderText(fields) {
     const ply = i + (blackFirst ? 1 : 0);
     if (ply % 2 === 0 || i === 0) moves.append(`${Math.floor(ply / 2) + 1}.${ply % 2 ? ".." : ""} `);
     const span = document.createElement("span");
-    span.className = "mv" + (i + 1 === state.ply ? " current" : "");
+    span.className = "mv" + (i + 1 === state.ply ? " current" : "") + (i + 1 === view.browse ? " browsed" : "");
     span.dataset.ply = i + 1;
     span.textContent = m;
-    span.onclick = () => send({ type: "jump", ply: i + 1 });
+    span.onclick = () => browse(i + 1);
     moves.append(span, " ");
   });
   const lines = Object.keys(view.analysis).sort().map((k) => view.analysis[k]);
@@ -279,7 +324,7 @@ function squareAt(event) {
 }
 function pick(target) {
   const state = view.state;
-  if (!state || state.thinking) return;
+  if (!state || state.thinking || view.browse !== null) return;
   if (target.hand) {
     view.selected = target.hand === state.side && state.legal.some((m) => m.drop !== null) ? { hand: target.hand } : null;
     render();
@@ -327,21 +372,41 @@ function connect() {
   socket.onmessage = (e) => {
     const msg = JSON.parse(e.data);
     if (msg.type === "state") {
-      if (!view.state || view.state.fen !== msg.fen || view.state.variant !== msg.variant) view.analysis = {};
+      const old = view.state;
+      if (!old || old.fen !== msg.fen || old.variant !== msg.variant) { view.analysis = {}; view.lines = {}; view.hint = null; }
+      else if (old.analysing !== msg.analysing || old.thinking !== msg.thinking) { view.analysis = {}; view.lines = {}; }
+      if (!old || old.start_fen !== msg.start_fen || old.variant !== msg.variant || (view.browse !== null && view.browse > msg.moves.length))
+        view.browse = null;
+      if (view.browse === msg.ply) view.browse = null;
       fillLevels(msg.variant);
+      view.clock = msg.clock;
+      view.clockAt = performance.now();
       view.state = msg;
       view.lastError = "";
       $("error").textContent = "";
       $("choice").hidden = true;
       render();
     } else if (msg.type === "info") {
+      if (!view.state || msg.ply !== view.state.ply) return;
+      view.lines[msg.multipv] = msg;
       view.analysis[msg.multipv] = `${msg.multipv}: depth ${msg.depth}  ${msg.score}  ${msg.pv.join(" ")}`;
-      if (view.state) renderText(readBoard(view.state.variant, view.state.fen).fields);
+      render();
+    } else if (msg.type === "hint") {
+      view.hint = msg;
+      render();
     } else if (msg.type === "error") {
       view.lastError = msg.message;
       $("error").textContent = msg.message;
     } else if (msg.type === "pgn") {
       $("pgn").value = msg.text;
+      if (view.download) {
+        view.download = false;
+        const link = document.createElement("a");
+        link.href = URL.createObjectURL(new Blob([msg.text], { type: "application/x-chess-pgn" }));
+        link.download = `timur-${view.state ? view.state.variant : "game"}.pgn`;
+        link.click();
+        URL.revokeObjectURL(link.href);
+      }
     }
   };
   socket.onclose = () => { $("status").textContent = "disconnected from timur"; };
@@ -381,15 +446,133 @@ $("level").onchange = () => {
   send(msg);
 };
 $("go").onclick = () => send({ type: "go" });
+$("hint").onclick = () => send({ type: "hint" });
 $("undo").onclick = () => send({ type: "undo" });
 $("redo").onclick = () => send({ type: "redo" });
 $("flip").onclick = () => { view.flipped = !view.flipped; render(); };
+$("play-here").onclick = () => { if (view.browse !== null) send({ type: "jump", ply: view.browse }); };
 $("glyphs").onchange = () => { view.glyphs = $("glyphs").checked; render(); };
-const analyse = () => send({ type: "analyse", on: $("analyse").checked, multipv: parseInt($("multipv").value, 10) });
+const analyse = () => {
+  view.lines = {};
+  view.analysis = {};
+  send({ type: "analyse", on: $("analyse").checked, multipv: parseInt($("multipv").value, 10) });
+};
 $("analyse").onchange = analyse;
 $("multipv").onchange = analyse;
 $("setfen").onclick = () => send({ type: "position", fen: $("fen").value });
 $("copyfen").onclick = () => { if (navigator.clipboard) navigator.clipboard.writeText($("fen").value); };
 $("savepgn").onclick = () => send({ type: "save_pgn" });
 $("loadpgn").onclick = () => send({ type: "load_pgn", pgn: $("pgn").value });
+$("download-pgn").onclick = () => { view.download = true; send({ type: "save_pgn" }); };
+$("upload-pgn").onchange = async () => {
+  const file = $("upload-pgn").files[0];
+  if (file) send({ type: "load_pgn", pgn: await file.text() });
+  $("upload-pgn").value = "";
+};
+
+// ---- looking back: ←/→, Home/End, a click on a move or the graph ----
+function browse(ply) {
+  const state = view.state;
+  if (!state) return;
+  ply = Math.max(0, Math.min(state.moves.length, ply));
+  view.browse = ply === state.ply ? null : ply;
+  view.selected = null;
+  render();
+}
+document.addEventListener("keydown", (e) => {
+  if (!view.state || ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName)) return;
+  const keys = { ArrowLeft: shownPly() - 1, ArrowRight: shownPly() + 1, Home: 0, End: view.state.ply };
+  if (e.key in keys) { e.preventDefault(); browse(keys[e.key]); }
+});
+
+// ---- evaluation: bar and graph, White's (Red's) side ----
+// White's expected score in 0..1: from win/draw/loss chances where the
+// engine gives them, else a logistic curve of the centipawns.
+function expected(e) {
+  if (!e) return null;
+  if (e.wdl) return (e.wdl[0] + e.wdl[1] / 2) / 1000;
+  if (e.mate !== null) return e.mate > 0 ? 1 : e.mate < 0 ? 0 : 0.5;
+  return 1 / (1 + Math.exp(-e.cp / 250));
+}
+function evalText(e) {
+  if (e.mate !== null) return e.mate === 0 ? "#" : `#${e.mate}`;
+  return (e.cp >= 0 ? "+" : "") + (e.cp / 100).toFixed(1);
+}
+function shownEval() {
+  const state = view.state, ply = shownPly();
+  if (view.browse === null && view.lines[1]) return view.lines[1].white;
+  return state.evals[ply] || null;
+}
+function renderEval() {
+  const e = shownEval(), share = expected(e);
+  const fill = $("eval-fill"), text = $("eval-text");
+  const white = share === null ? 0.5 : share;
+  fill.style.height = `${(white * 100).toFixed(1)}%`;
+  fill.style.top = view.flipped ? "0" : "";
+  fill.style.bottom = view.flipped ? "" : "0";
+  text.textContent = e ? evalText(e) : "";
+  $("eval-bar").dataset.white = share === null ? "" : white.toFixed(3);
+  $("eval-bar").title = e ? `White's (Red's) side: ${evalText(e)}` + (e.wdl ? `, win/draw/loss ${e.wdl.map((n) => n / 10 + "%").join(" / ")}` : "") : "no evaluation yet";
+}
+const GRAPH = { width: 584, height: 110, pad: 6 };
+function graphX(ply, positions) { return GRAPH.pad + ply * (GRAPH.width - 2 * GRAPH.pad) / Math.max(1, positions - 1); }
+function renderGraph() {
+  const g = $("eval-graph"), state = view.state;
+  g.innerHTML = "";
+  g.setAttribute("viewBox", `0 0 ${GRAPH.width} ${GRAPH.height}`);
+  const positions = state.moves.length + 1, inner = GRAPH.height - 2 * GRAPH.pad;
+  const y = (share) => GRAPH.pad + (1 - share) * inner;
+  el("line", { x1: 0, y1: y(0.5), x2: GRAPH.width, y2: y(0.5), stroke: "#bbb", "stroke-dasharray": "4 3" }, g);
+  const x = graphX(shownPly(), positions);
+  el("line", { x1: x, y1: 0, x2: x, y2: GRAPH.height, stroke: "#4a90d9", "stroke-width": 2, class: "eval-cursor" }, g);
+  const points = [];
+  state.evals.forEach((e, ply) => { const s = expected(e); if (s !== null) points.push([graphX(ply, positions), y(s), ply, e]); });
+  el("polyline", { id: "eval-line", points: points.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(" "),
+    fill: "none", stroke: "#333", "stroke-width": 1.5 }, g);
+  for (const [px, py, ply, e] of points) {
+    const c = el("circle", { cx: px, cy: py, r: 3, fill: "#333", class: "eval-point", "data-ply": ply }, g);
+    el("title", {}, c, `ply ${ply}: ${evalText(e)}`);
+  }
+}
+$("eval-graph").addEventListener("click", (e) => {
+  const state = view.state;
+  if (!state) return;
+  const box = $("eval-graph").getBoundingClientRect();
+  const vx = (e.clientX - box.left) * GRAPH.width / box.width, positions = state.moves.length + 1;
+  browse(Math.round((vx - GRAPH.pad) * Math.max(1, positions - 1) / (GRAPH.width - 2 * GRAPH.pad)));
+});
+
+// ---- clocks: the server's times, counted down here between its messages ----
+function clockText(ms) {
+  const s = Math.ceil(Math.max(0, ms) / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+function renderClocks() {
+  const c = view.clock;
+  $("clock-top").append($(view.flipped ? "clock-white" : "clock-black"));
+  $("clock-bottom").append($(view.flipped ? "clock-black" : "clock-white"));
+  for (const side of ["white", "black"]) {
+    const box = $(`clock-${side}`);
+    if (!c) { box.textContent = ""; box.className = "clock"; continue; }
+    const ms = c[`${side}_ms`] - (c.running === side ? performance.now() - view.clockAt : 0);
+    box.textContent = clockText(ms);
+    box.className = "clock" + (c.running === side ? " running" : "") + (ms < 10000 ? " low" : "");
+  }
+  $("pause").textContent = c && !c.running ? "Resume" : "Pause";
+  $("pause").disabled = !c || (!c.running && view.state && view.state.result !== null);
+}
+setInterval(() => { if (view.state) renderClocks(); }, 100);
+$("tc").onchange = () => { $("custom").hidden = $("tc").value !== "custom"; };
+$("set-clock").onclick = () => {
+  const tc = $("tc").value;
+  if (tc === "") { send({ type: "clock" }); return; }
+  const side = (min, inc) => ({ base_ms: Math.round(parseFloat(min) * 60000), inc_ms: Math.round(parseFloat(inc) * 1000) });
+  if (tc === "custom") {
+    send({ type: "clock", white: side($("white-min").value, $("white-inc").value), black: side($("black-min").value, $("black-inc").value) });
+  } else {
+    const [min, inc] = tc.split("+");
+    send({ type: "clock", white: side(min, inc), black: side(min, inc) });
+  }
+};
+$("pause").onclick = () => send({ type: view.clock && view.clock.running ? "pause" : "resume" });
 connect();

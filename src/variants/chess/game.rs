@@ -7,7 +7,7 @@ use crate::variants::eval_table::EvalTable;
 use crate::variants::verdict::Reason;
 use crate::variants::{Notation, Variant};
 use std::fmt::Write;
-use timur_search::{Game, MoveList, Outcome};
+use timur_search::{Color, Game, MoveList, Outcome};
 
 /// Ordering value of each victim kind, for MVV-LVA.
 const VICTIM: [i32; 6] = [1, 3, 3, 5, 9, 0];
@@ -148,6 +148,10 @@ impl Game for Chess {
 }
 
 impl Variant for Chess {
+    fn can_win(&self, side: Color) -> bool {
+        self.can_mate(side)
+    }
+
     fn eval_table(&self) -> EvalTable {
         self.term_table()
     }

@@ -1,33 +1,35 @@
 //! One browser tab's game: an [`Engine`] plus the move list the page shows
 //! (with the moves after the cursor kept for redo), who the engine plays,
-//! and the search running for it. Searches report through a channel of
-//! [`SearchNote`]s that the connection feeds back into [`Session::on_search`].
+//! the clocks of a timed game ([`timing`]), the evaluations of the line's
+//! positions, and the search running ([`search`]). Searches report through
+//! a channel of [`SearchNote`]s that the connection feeds back into
+//! [`Session::on_search`]; the connection calls [`Session::tick`] between
+//! messages, so a flag falls while the page is quiet.
 
+mod search;
+mod timing;
+
+use super::clock::{ClockView, Clocks};
+use super::evals::{EvalView, Evals};
 use super::message::{parse, ClientMsg, ResultView, ServerMsg, Sides, StateView};
-use super::{moves, pgn};
+use super::moves;
+use super::pgn::{self, MoveNotes};
 use crate::engine::options::{self, Protocol};
-use crate::engine::{Engine, GoRequest, SearchEvent, VariantKind};
+use crate::engine::{Engine, VariantKind};
 use crate::variants::chess::Chess;
+use crate::variants::verdict::Verdict;
 use crate::variants::Variant;
 use crate::with_game;
+use search::Purpose;
+pub use search::SearchNote;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use timur_search::{Color, Game, Limits, MoveList, Score};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use timur_search::{Color, Game, Limits, MoveList};
 
-/// A search event, tagged with the search it belongs to.
-#[derive(Clone, Debug)]
-pub struct SearchNote {
-    generation: u64,
-    event: SearchEvent,
-}
-
-/// What the running search is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Purpose {
-    Play,
-    Analyse,
-}
+/// Where a session reads the present time: [`Instant::now`], or a clock a
+/// test moves by hand.
+pub type Now = Arc<dyn Fn() -> Instant + Send + Sync>;
 
 /// A tab's session.
 pub struct Session {
@@ -42,14 +44,35 @@ pub struct Session {
     running: Option<Purpose>,
     generation: u64,
     notes: Arc<Mutex<Sender<SearchNote>>>,
+    /// The clocks of a timed game.
+    clocks: Option<Clocks>,
+    /// A flag fall: the ply it fell at and the verdict.
+    timeout: Option<(usize, Verdict)>,
+    evals: Evals,
+    /// The time each mover had left after each move of the line.
+    clock_log: Vec<Option<Duration>>,
+    /// The running search's position (plies of the line) and its first
+    /// line so far: its move and evaluation.
+    search_ply: usize,
+    best_line: Option<(String, EvalView)>,
+    now: Now,
 }
 
 impl Session {
     /// A chess game at the start, engine playing Black at depth 6; search
     /// events go to `notes`.
     pub fn new(notes: Sender<SearchNote>) -> Session {
+        Session::with_time(notes, Arc::new(Instant::now))
+    }
+
+    /// [`Session::new`], reading the time from `now`.
+    pub fn with_time(notes: Sender<SearchNote>, now: Now) -> Session {
+        let mut engine = Engine::new();
+        // Searches report win/draw/loss chances where the game has a model
+        // (the evaluation bar shows them).
+        let _ = options::set(&mut engine, Protocol::Uci, "UCI_ShowWDL", Some("true"));
         Session {
-            engine: Engine::new(),
+            engine,
             start: None,
             line: Vec::new(),
             ply: 0,
@@ -63,6 +86,13 @@ impl Session {
             running: None,
             generation: 0,
             notes: Arc::new(Mutex::new(notes)),
+            clocks: None,
+            timeout: None,
+            evals: Evals::default(),
+            clock_log: Vec::new(),
+            search_ply: 0,
+            best_line: None,
+            now,
         }
     }
 
@@ -92,7 +122,13 @@ impl Session {
                 if self.result().is_some() {
                     return Err(format!("move `{text}`: the game is over"));
                 }
+                let now = self.now();
+                if self.flag_fall(now) {
+                    return Ok(vec![self.state()]);
+                }
+                let mover = self.engine.side_to_move();
                 self.play(&text)?;
+                self.press(mover, now);
                 Ok(self.changed(true))
             }
             ClientMsg::Undo => match self.ply.checked_sub(1) {
@@ -108,10 +144,24 @@ impl Session {
                 movetime_ms,
             } => self.set_engine(sides, depth, movetime_ms),
             ClientMsg::Level { elo, skill } => self.set_level(elo, skill),
+            ClientMsg::Clock { white, black } => self.set_clocks(white, black),
+            ClientMsg::Pause => self.pause(),
+            ClientMsg::Resume => self.resume(),
+            ClientMsg::Hint => {
+                if self.result().is_some() {
+                    return Err("the game is over".into());
+                }
+                if self.running == Some(Purpose::Play) {
+                    return Err("the engine is thinking on its move".into());
+                }
+                self.start_search(Purpose::Hint)?;
+                Ok(vec![self.state()])
+            }
             ClientMsg::Go => {
                 if self.result().is_some() {
                     return Err("the game is over".into());
                 }
+                self.run_clock();
                 self.start_search(Purpose::Play)?;
                 Ok(vec![self.state()])
             }
@@ -124,17 +174,32 @@ impl Session {
                 self.reset(self.engine.kind(), Some(fen), Vec::new())?;
                 Ok(self.changed(false))
             }
-            ClientMsg::SavePgn => Ok(vec![ServerMsg::Pgn {
-                text: pgn::write(
-                    self.engine.kind(),
-                    self.start.as_deref(),
-                    &self.line[..self.ply],
-                    self.result().map(|r| r.result).as_deref(),
-                ),
-            }]),
+            ClientMsg::SavePgn => {
+                let notes: Vec<MoveNotes> = (0..self.ply)
+                    .map(|i| MoveNotes {
+                        eval: self.evals.get(i + 1).cloned(),
+                        clock: self.clock_log.get(i).copied().flatten(),
+                    })
+                    .collect();
+                Ok(vec![ServerMsg::Pgn {
+                    text: pgn::write(
+                        self.engine.kind(),
+                        self.start.as_deref(),
+                        &self.line[..self.ply],
+                        &notes,
+                        self.result().map(|r| r.result).as_deref(),
+                    ),
+                }])
+            }
             ClientMsg::LoadPgn { pgn: text } => {
                 let game = pgn::read(&text)?;
                 self.reset(game.variant, game.fen, game.moves)?;
+                for (i, notes) in game.notes.into_iter().enumerate() {
+                    if let Some(eval) = notes.eval {
+                        self.evals.record(i + 1, eval);
+                    }
+                    self.clock_log.push(notes.clock);
+                }
                 Ok(self.changed(false))
             }
         }
@@ -233,45 +298,28 @@ impl Session {
         Ok(self.changed(false))
     }
 
-    /// Handles a search event; stale events (of a search since replaced)
-    /// are dropped.
-    pub fn on_search(&mut self, note: SearchNote) -> Vec<ServerMsg> {
-        if note.generation != self.generation {
-            return Vec::new();
-        }
-        match note.event {
-            SearchEvent::Info(info) => vec![ServerMsg::Info {
-                depth: info.depth,
-                multipv: info.multipv,
-                score: score_text(info.score),
-                nodes: info.nodes,
-                pv: info.pv,
-            }],
-            SearchEvent::CurrMove { .. } => Vec::new(),
-            SearchEvent::Done(best) => {
-                let purpose = self.running.take();
-                self.engine.wait();
-                match (purpose, best.best) {
-                    (Some(Purpose::Play), Some(mv)) if self.play(&mv).is_ok() => self.changed(true),
-                    _ => vec![self.state()],
-                }
-            }
-        }
-    }
-
     /// Plays `text` at the cursor; the moves after it are dropped.
     fn play(&mut self, text: &str) -> Result<(), String> {
         self.halt();
         self.engine.play_move(text)?;
+        if self.timeout.is_some_and(|(ply, _)| ply > self.ply) {
+            self.timeout = None;
+        }
+        self.evals.truncate(self.ply);
+        self.clock_log.truncate(self.ply);
         self.line.truncate(self.ply);
         self.line.push(text.to_string());
         self.ply += 1;
         Ok(())
     }
 
-    /// Moves the cursor to `ply`.
+    /// Moves the cursor to `ply`; the clocks stop.
     fn goto(&mut self, ply: usize) -> Result<(), String> {
         self.halt();
+        let now = self.now();
+        if let Some(clocks) = &mut self.clocks {
+            clocks.stop(now);
+        }
         self.engine
             .set_position(self.start.as_deref(), &self.line[..ply])?;
         self.ply = ply;
@@ -298,12 +346,16 @@ impl Session {
         self.ply = line.len();
         self.line = line;
         self.start = fen;
+        self.evals.clear();
+        self.clock_log.clear();
+        self.timeout = None;
+        self.restart_clocks();
         Ok(())
     }
 
-    /// After a change: the engine moves if it plays the side to move and
-    /// `may_play` (not while browsing the line), analysis restarts; then
-    /// the new state.
+    /// After a change: the engine moves if it plays the side to move,
+    /// `may_play` (not while browsing the line) and its clock runs (in a
+    /// timed game), analysis restarts; then the new state.
     fn changed(&mut self, may_play: bool) -> Vec<ServerMsg> {
         self.halt();
         if self.result().is_none() {
@@ -311,7 +363,7 @@ impl Session {
                 Color::White => matches!(self.sides, Sides::White | Sides::Both),
                 Color::Black => matches!(self.sides, Sides::Black | Sides::Both),
             };
-            let purpose = if may_play && engine_to_move {
+            let purpose = if may_play && engine_to_move && self.clock_runs() {
                 Some(Purpose::Play)
             } else if self.analysing {
                 Some(Purpose::Analyse)
@@ -327,54 +379,13 @@ impl Session {
         vec![self.state()]
     }
 
-    /// Starts a search for `purpose` at the cursor.
-    fn start_search(&mut self, purpose: Purpose) -> Result<(), String> {
-        self.halt();
-        let limits = match purpose {
-            Purpose::Play => self.limits.clone(),
-            Purpose::Analyse => Limits {
-                infinite: true,
-                ..Limits::default()
-            },
-        };
-        let lines = match purpose {
-            Purpose::Play => 1,
-            Purpose::Analyse => self.multipv,
-        };
-        self.engine.set_multipv(lines);
-        let notes = Arc::clone(&self.notes);
-        let generation = self.generation;
-        let events = Arc::new(move |event| {
-            if let Ok(sender) = notes.lock() {
-                let _ = sender.send(SearchNote { generation, event });
-            }
-        });
-        // The page's limits are well-formed, so `go` has nothing to repair;
-        // if it ever does, the search still runs and the page hears why.
-        let notes = self.engine.go(
-            GoRequest {
-                limits,
-                ..GoRequest::default()
-            },
-            events,
-        );
-        self.running = Some(purpose);
-        match notes.is_empty() {
-            true => Ok(()),
-            false => Err(notes.join("; ")),
-        }
-    }
-
-    /// Stops any search; its remaining events become stale.
-    fn halt(&mut self) {
-        self.engine.stop_and_wait();
-        self.running = None;
-        self.generation += 1;
-    }
-
     /// The rules' verdict on the position at the cursor.
     fn result(&self) -> Option<ResultView> {
-        let verdict = self.engine.game().verdict()?;
+        let timeout = self.timeout.filter(|&(ply, _)| ply == self.ply);
+        let verdict = match timeout {
+            Some((_, verdict)) => verdict,
+            None => self.engine.game().verdict()?,
+        };
         Some(ResultView {
             result: verdict.result_text().to_string(),
             reason: verdict.to_string(),
@@ -397,7 +408,18 @@ impl Session {
                     .collect()
             })
         };
-        let start_fen = with_game!(self.engine.game(), state => state.start().to_fen());
+        let (start_fen, fens) = with_game!(self.engine.game(), state => {
+            let mut pos = state.start().clone();
+            let mut fens = vec![pos.to_fen()];
+            for text in &self.line {
+                match pos.parse_move(text, notation) {
+                    Ok(mv) => pos.make_move(mv),
+                    Err(_) => break,
+                }
+                fens.push(pos.to_fen());
+            }
+            (state.start().to_fen(), fens)
+        });
         ServerMsg::State(StateView {
             variant: self.engine.kind().name().to_string(),
             start_fen,
@@ -413,6 +435,9 @@ impl Session {
             result,
             thinking: self.running == Some(Purpose::Play),
             analysing: self.running == Some(Purpose::Analyse),
+            fens,
+            evals: self.evals.view(self.line.len()),
+            clock: self.clocks.as_ref().map(|c| ClockView::of(c, self.now())),
         })
     }
 }
@@ -435,12 +460,4 @@ fn chess960_fen(number: Option<u32>) -> Result<String, String> {
     Chess::chess960_start(n)
         .map(|pos| pos.to_fen())
         .ok_or_else(|| format!("chess960 start {n}: numbers run 0..959"))
-}
-
-/// A score for people: pawns with a sign, or `mate N`.
-fn score_text(score: Score) -> String {
-    match score {
-        Score::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
-        Score::Mate { moves, .. } => format!("mate {moves}"),
-    }
 }
