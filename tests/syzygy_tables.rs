@@ -6,8 +6,9 @@
 //! Checked: `timur tb probe` against values python-chess's `chess.syzygy`
 //! gave for the same positions (en passant included); the root keeps only
 //! winning moves and reports Stockfish's `cp 20000` with `tbhits`, in chess
-//! and in Chess960; a won KRvK is mated in self-play within the fifty-move
-//! rule; a table draw is reported as `cp 0`.
+//! and in Chess960, also ranked by WDL alone when no DTZ file is there; a
+//! won KRvK is mated in self-play within the fifty-move rule; a table draw
+//! is reported as `cp 0`.
 
 mod common;
 
@@ -148,6 +149,45 @@ fn the_root_keeps_the_win_and_says_so() {
     engine.send("setoption name UCI_Chess960 value true");
     let (info, _) = search(&mut engine, "8/8/8/8/8/5k2/8/K3R3 w - - 0 1", "go depth 6");
     assert!(info.contains(" score cp 20000 "), "Chess960: {info}");
+}
+
+#[test]
+fn without_dtz_files_the_root_is_ranked_by_wdl() {
+    let Some(dir) = tables("without_dtz_files_the_root_is_ranked_by_wdl") else {
+        return;
+    };
+    let wdl_only = std::env::temp_dir().join(format!("timur-syzygy-wdl-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&wdl_only);
+    std::fs::create_dir_all(&wdl_only).unwrap();
+    for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+        let name = entry.file_name();
+        if name.to_string_lossy().ends_with(".rtbw") {
+            std::os::unix::fs::symlink(entry.path(), wdl_only.join(name)).unwrap();
+        }
+    }
+    let mut engine = EngineProcess::start();
+    engine.send("uci");
+    engine.read_until(SECONDS, |l| l == "uciok");
+    engine.send(&format!(
+        "setoption name SyzygyPath value {}",
+        wdl_only.display()
+    ));
+    let said = engine.sync().join("\n");
+    assert!(said.contains(" WDL and 0 DTZ files found"), "{said}");
+    let fen = "8/8/8/8/8/5k2/8/K3R3 w - - 0 1";
+    let (info, best) = search(&mut engine, fen, "go depth 8");
+    assert!(info.contains(" score cp 20000 "), "{info}");
+    let mut pos = Chess::from_fen(fen).unwrap();
+    let mv = pos
+        .parse_move(&bestmove_of(&best), Notation::default())
+        .unwrap();
+    pos.make_move(mv);
+    assert_eq!(
+        probe(loaded(&dir), &pos).map(|p| p.wdl),
+        Ok(-2),
+        "{best} keeps the win"
+    );
+    std::fs::remove_dir_all(&wdl_only).unwrap();
 }
 
 #[test]

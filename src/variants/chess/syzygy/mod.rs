@@ -108,9 +108,10 @@ pub struct Probing {
 impl Probing {
     /// The proven result of `pos` (side to move's view) with `depth` plies
     /// left to search, where the search should ask: after a capture or
-    /// pawn move, without castling rights, within the piece limit.
+    /// pawn move, without castling rights, within the piece limit, never
+    /// in quiescence (as Stockfish).
     pub fn solved(&self, pos: &Chess, depth: i32) -> Option<Outcome> {
-        if pos.halfmove != 0 || pos.rights != 0 {
+        if depth <= 0 || pos.halfmove != 0 || pos.rights != 0 {
             return None;
         }
         let pieces = pos.occupied().count_ones();
