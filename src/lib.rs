@@ -18,5 +18,6 @@ pub mod perft;
 pub mod perft_file;
 pub mod rng;
 pub mod solve;
+pub mod tablebase;
 pub mod tune;
 pub mod variants;

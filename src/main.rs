@@ -113,6 +113,8 @@ enum Command {
     Gui(timur::gui::GuiArgs),
     /// NNUE: generate training data from self-play.
     Nnue(timur::learn::NnueArgs),
+    /// Syzygy endgame tables: probe positions.
+    Tb(timur::tablebase::TbArgs),
 }
 
 fn main() -> ExitCode {
@@ -167,6 +169,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => timur::matches::run_cli(&args),
         Some(Command::Gui(args)) => timur::gui::run(&args),
         Some(Command::Nnue(args)) => timur::learn::run(&args),
+        Some(Command::Tb(args)) => timur::tablebase::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -400,11 +400,13 @@ pub fn score_value(score: ScoreText) -> i32 {
 /// The `feature` lines answering `protover 2`: names and variants from the
 /// caller, the fixed capabilities of this engine, `F=1` for each of the
 /// caller's `natives` (the option commands it takes, as `memory`, `smp`),
-/// one `feature option=…` line per option, and `done=1` last.
+/// `egt="…"` with the endgame table formats it reads (for `egtpath`), one
+/// `feature option=…` line per option, and `done=1` last.
 pub fn feature_lines(
     myname: &str,
     variants: &[&str],
     natives: &[&str],
+    egt: &[&str],
     options: &[(&str, OptionSpec)],
 ) -> Vec<String> {
     let mut first = format!(
@@ -414,6 +416,9 @@ pub fn feature_lines(
     );
     for feature in natives {
         first.push_str(&format!(" {feature}=1"));
+    }
+    if !egt.is_empty() {
+        first.push_str(&format!(" egt=\"{}\"", quoted(&egt.join(","))));
     }
     if options.is_empty() {
         first.push_str(" done=1");
@@ -773,13 +778,14 @@ mod tests {
     #[test]
     fn formatting() {
         assert_eq!(
-            feature_lines("timur 0.1", &["normal", "xiangqi"], &["memory", "smp"], &[]),
+            feature_lines("timur 0.1", &["normal", "xiangqi"], &["memory", "smp"], &[], &[]),
             ["feature myname=\"timur 0.1\" variants=\"normal,xiangqi\" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 analyze=1 memory=1 smp=1 done=1"]
         );
         let lines = feature_lines(
             "a\"b",
             &["normal"],
             &["memory", "smp"],
+            &["syzygy"],
             &[
                 ("Ponder", OptionSpec::Check { default: true }),
                 (
@@ -809,7 +815,7 @@ mod tests {
         assert_eq!(
             lines,
             [
-                "feature myname=\"a'b\" variants=\"normal\" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 analyze=1 memory=1 smp=1",
+                "feature myname=\"a'b\" variants=\"normal\" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 analyze=1 memory=1 smp=1 egt=\"syzygy\"",
                 "feature option=\"Ponder -check 1\"",
                 "feature option=\"Threads -spin 1 1 256\"",
                 "feature option=\"Variant -combo a /// *b\"",

@@ -73,6 +73,25 @@ pub enum Outcome {
     Draw,
 }
 
+/// An endgame table's answer ([`Game::solved`]), from the side to move's
+/// view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solved {
+    /// The result under best play and the plies its winner needs (0 for a
+    /// draw): an exact value (Jasir's solved tables).
+    Exact {
+        /// The result.
+        outcome: Outcome,
+        /// Plies to the end of the game.
+        plies: u32,
+    },
+    /// The result under best play without its distance (a win/draw/loss
+    /// table such as Syzygy's): a win is worth at least a table win, a loss
+    /// at most a table loss, a draw exactly a draw. A table win ranks below
+    /// every win of known length and above every evaluation.
+    Proven(Outcome),
+}
+
 /// The largest margin an [`Outcome`] may carry.
 pub const MAX_MARGIN: u32 = 15;
 
@@ -243,11 +262,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The result when the side to move has no legal move.
     fn no_moves_outcome(&self) -> Outcome;
 
-    /// The result under best play and the plies its winner needs (0 for a
-    /// draw), where an endgame table holds this position; `None` by
-    /// default. The search returns it at once below the root and counts a
-    /// table hit.
-    fn solved(&self) -> Option<(Outcome, u32)> {
+    /// What an endgame table knows of this position, asked below the root
+    /// with `depth` plies left to search here (0 in quiescence: a table that
+    /// is slow to probe answers only from some depth on); `None` by
+    /// default. The search counts a table hit and returns an exact answer at
+    /// once, a proven one where its bound settles the node (see [`Solved`]).
+    fn solved(&self, depth: i32) -> Option<Solved> {
+        let _ = depth;
         None
     }
 

@@ -43,11 +43,11 @@ mod tt;
 mod worker;
 
 pub use control::Control;
-pub use game::{Color, Cycle, Game, MoveList, Outcome, MAX_MARGIN, MAX_MOVES};
+pub use game::{Color, Cycle, Game, MoveList, Outcome, Solved, MAX_MARGIN, MAX_MOVES};
 pub use job::{CurrMove, HistoryEntry, Info, SearchJob, SearchResult};
 pub use limits::{Clock, Limits};
 pub use rng::{hash_words, splitmix64};
-pub use score::Score;
+pub use score::{Score, TABLE_WIN_CP};
 pub use searcher::{Probe, Searcher, STACK_SIZE};
 pub use skill::{Skill, MAX_ELO, MIN_ELO, SKILL_LINES};
 pub use tt::Bound;

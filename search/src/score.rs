@@ -7,6 +7,12 @@
 //! the minor one, so the winner prefers the larger margin first and the
 //! shorter win second; negamax makes the loser prefer the smaller margin
 //! first and the longer resistance second.
+//!
+//! Just below them lie the table wins, `±table_win_value(ply)`: a win an
+//! endgame table proves at `ply` without saying how far the mate is
+//! ([`crate::Solved::Proven`]). They are decided values too (no pruning
+//! guesses past them), rank below every win of known length and above every
+//! evaluation, and are reported as Stockfish reports them: `cp 20000 - ply`.
 
 use crate::game::{Outcome, MAX_MARGIN};
 
@@ -14,15 +20,19 @@ use crate::game::{Outcome, MAX_MARGIN};
 pub(crate) const MAX_PLY: usize = 128;
 /// Larger than any value: the initial window.
 pub(crate) const INFINITY: i32 = 32_000;
-/// The smallest decided value; everything at or above is a win.
+/// The smallest value of a win of known length.
 pub(crate) const WIN_BASE: i32 = 28_000;
+/// The smallest table win; everything at or above is a decided value.
+pub(crate) const TABLE_WIN_BASE: i32 = WIN_BASE - SLOT;
+/// A table win at the root, as reported (Stockfish's `cp 20000`).
+pub const TABLE_WIN_CP: i32 = 20_000;
 /// Static evaluations are clamped into `-EVAL_LIMIT..=EVAL_LIMIT`.
 pub(crate) const EVAL_LIMIT: i32 = 20_000;
 
 const SLOT: i32 = MAX_PLY as i32;
 
 // Evaluations stay below decided values, and every value fits the table's i16.
-const _: () = assert!(EVAL_LIMIT < WIN_BASE);
+const _: () = assert!(EVAL_LIMIT < TABLE_WIN_BASE);
 const _: () = assert!(WIN_BASE + (MAX_MARGIN as i32 + 1) * SLOT <= INFINITY);
 const _: () = assert!(INFINITY <= i16::MAX as i32);
 
@@ -47,9 +57,25 @@ pub(crate) fn win_value(ply: usize, margin: u32) -> i32 {
     WIN_BASE + margin.min(MAX_MARGIN) as i32 * SLOT + (SLOT - 1 - ply)
 }
 
-/// Whether `value` is a decided game (a win or a loss).
+/// The value of a table win for the side to move found at `ply`.
+pub(crate) fn table_win_value(ply: usize) -> i32 {
+    WIN_BASE - 1 - ply.min(MAX_PLY - 1) as i32
+}
+
+/// Whether `value` is a decided game (a win or a loss, of known length or
+/// proven by a table).
 pub(crate) fn is_decided(value: i32) -> bool {
-    value.abs() >= WIN_BASE
+    value.abs() >= TABLE_WIN_BASE
+}
+
+/// Whether `value` is a table win or loss.
+fn is_table_value(value: i32) -> bool {
+    (TABLE_WIN_BASE..WIN_BASE).contains(&value.abs())
+}
+
+/// The ply a table value was found at.
+fn table_ply(value: i32) -> usize {
+    (WIN_BASE - 1 - value.abs()) as usize
 }
 
 /// The `(ply, margin)` of a decided value.
@@ -73,6 +99,9 @@ pub(crate) fn value_to_tt(value: i32, ply: usize) -> i32 {
     if !is_decided(value) {
         return value;
     }
+    if is_table_value(value) {
+        return value.signum() * table_win_value(table_ply(value).saturating_sub(ply));
+    }
     let (at, margin) = decode(value);
     value.signum() * win_value(at.saturating_sub(ply), margin)
 }
@@ -82,6 +111,9 @@ pub(crate) fn value_from_tt(value: i32, ply: usize) -> i32 {
     if !is_decided(value) {
         return value;
     }
+    if is_table_value(value) {
+        return value.signum() * table_win_value(table_ply(value) + ply);
+    }
     let (distance, margin) = decode(value);
     value.signum() * win_value(distance + ply, margin)
 }
@@ -90,6 +122,9 @@ pub(crate) fn value_from_tt(value: i32, ply: usize) -> i32 {
 pub(crate) fn to_score(value: i32) -> Score {
     if !is_decided(value) {
         return Score::Cp(value);
+    }
+    if is_table_value(value) {
+        return Score::Cp(value.signum() * (TABLE_WIN_CP - table_ply(value) as i32));
     }
     let (ply, margin) = decode(value);
     let moves = ply.div_ceil(2) as i32;
@@ -131,6 +166,34 @@ mod tests {
             prop_assert_eq!(value_from_tt(value_to_tt(cp, node), node), cp);
             prop_assert!(!is_decided(cp));
         }
+    }
+
+    #[test]
+    fn table_wins_lie_between_evaluations_and_mates() {
+        let deepest_mate = win_value(MAX_PLY - 1, 0);
+        for ply in [0, 1, 40, MAX_PLY - 1, MAX_PLY + 5] {
+            let v = table_win_value(ply);
+            assert!(EVAL_LIMIT < v && v < deepest_mate, "ply {ply}: {v}");
+            assert!(is_decided(v) && is_decided(-v) && is_table_value(-v));
+        }
+        assert!(
+            table_win_value(3) > table_win_value(9),
+            "the sooner the better"
+        );
+        assert!(!is_table_value(deepest_mate) && !is_table_value(EVAL_LIMIT));
+        for (found, node) in [(7usize, 2usize), (4, 4), (60, 0)] {
+            for sign in [1, -1] {
+                let v = sign * table_win_value(found);
+                let stored = value_to_tt(v, node);
+                assert_eq!(value_from_tt(stored, node), v);
+                assert_eq!(
+                    value_from_tt(stored, node + 3),
+                    sign * table_win_value(found + 3)
+                );
+            }
+        }
+        assert_eq!(to_score(table_win_value(0)), Score::Cp(20_000));
+        assert_eq!(to_score(-table_win_value(5)), Score::Cp(-19_995));
     }
 
     #[test]

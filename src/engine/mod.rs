@@ -28,13 +28,15 @@ use search_thread::{first_legal_move, parse_moves, SearchThread};
 use wdl::WdlModel;
 
 use crate::rng::Rng;
+use crate::variants::chess::syzygy::{self, Syzygy};
 use crate::variants::jasir::solved::{self, SolvedTables};
+use crate::variants::table_root::TableRoot;
 use crate::variants::{Notation, Variant};
 use crate::with_game;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
-use timur_search::{Bound, Control, Limits, Score, SearchJob, Searcher};
+use timur_search::{Bound, Control, HistoryEntry, Limits, Score, SearchJob, Searcher};
 
 /// Engine options shared by all protocols.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -292,6 +294,29 @@ impl Engine {
         )))
     }
 
+    /// Loads the Syzygy tables of the folders in `list` (separated as in
+    /// `PATH`); an empty list (or `<empty>`) drops them. Ok says what was
+    /// found; on error no tables are loaded.
+    pub fn set_syzygy_path(&mut self, list: &str) -> Result<Option<String>, String> {
+        self.stop_and_wait();
+        // The prober holds one set at a time: the old one goes first.
+        syzygy::set_active(None);
+        let list = list.trim();
+        if list.is_empty() || list == "<empty>" {
+            return Ok(None);
+        }
+        let (tables, report) = Syzygy::load(list)?;
+        syzygy::set_active(Some(Arc::new(tables)));
+        Ok(Some(report))
+    }
+
+    /// Changes the Syzygy probing settings with `change`.
+    pub fn set_syzygy_settings(&mut self, change: impl FnOnce(&mut syzygy::Settings)) {
+        let mut settings = syzygy::settings();
+        change(&mut settings);
+        syzygy::set_settings(settings);
+    }
+
     /// Sets the move overhead.
     pub fn set_move_overhead(&mut self, overhead: Duration) {
         self.options.move_overhead = overhead;
@@ -513,10 +538,16 @@ impl Engine {
             let pos = state.position();
             let wanted = parse_moves(pos, &request.searchmoves, "searchmoves", notation, &mut notes);
             let excluded = parse_moves(pos, &request.banmoves, "banmoves", notation, &mut notes);
+            let mut root = pos.for_search();
+            let table = table_root(&mut root, state.history(), &wanted);
+            let root_moves = match &table {
+                Some(table) => Some(table.moves.clone()),
+                None => (!wanted.is_empty()).then_some(wanted),
+            };
             let job = SearchJob {
-                root: pos.for_search(),
+                root,
                 history: state.history().to_vec(),
-                root_moves: (!wanted.is_empty()).then_some(wanted),
+                root_moves,
                 excluded,
                 limits: request.limits,
                 multipv,
@@ -524,7 +555,8 @@ impl Engine {
                 skill,
             };
             let first_legal = first_legal_move(pos, notation);
-            let thread = SearchThread { searcher, control: thread_control, events: Arc::clone(&events), notation, wdl_model };
+            let table = table.map(|table| (table.score, table.probes));
+            let thread = SearchThread { searcher, control: thread_control, events: Arc::clone(&events), notation, wdl_model, table };
             thread
                 .spawn(state.clone(), job)
                 .map_err(|why| (format!("cannot start the search thread: {why}; playing the first legal move"), first_legal))
@@ -597,6 +629,21 @@ impl Engine {
         self.stop();
         self.wait();
     }
+}
+
+/// The endgame tables' choice of root moves for `root`, kept to the
+/// `searchmoves` among them when the GUI named some (`None` when none of
+/// those is kept: the GUI's choice is searched as asked).
+fn table_root<G: Variant>(
+    root: &mut G,
+    history: &[HistoryEntry],
+    wanted: &[G::Move],
+) -> Option<TableRoot<G::Move>> {
+    let mut table = root.rank_root_by_tables(history)?;
+    if !wanted.is_empty() {
+        table.moves.retain(|mv| wanted.contains(mv));
+    }
+    (!table.moves.is_empty()).then_some(table)
 }
 
 /// Runs the engine on stdin/stdout: the first command chooses the protocol

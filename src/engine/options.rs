@@ -7,6 +7,7 @@
 use super::strength::{Strength, FULL_LEVEL};
 use super::{AnyGame, Engine, Options, VariantKind};
 use crate::nnue;
+use crate::variants::chess::syzygy;
 use std::time::Duration;
 use timur_protocol::OptionSpec;
 use timur_search::{MAX_ELO, MIN_ELO};
@@ -246,6 +247,60 @@ pub fn table() -> Vec<EngineOption> {
             xboard: Xboard::Option("JasirTable"),
             kind: Text {
                 set: |e, list| e.set_solve_tables(list),
+            },
+        },
+        EngineOption {
+            // Chess and Chess960 endgame tables: folders separated as in
+            // PATH (XBoard also: `egtpath syzygy DIR`).
+            uci: Some("SyzygyPath"),
+            ucci: None,
+            xboard: Xboard::Option("SyzygyPath"),
+            kind: Text {
+                set: |e, list| e.set_syzygy_path(list),
+            },
+        },
+        EngineOption {
+            // Plies left from which the search probes tables of the
+            // largest probed size.
+            uci: Some("SyzygyProbeDepth"),
+            ucci: None,
+            xboard: Xboard::Option("SyzygyProbeDepth"),
+            kind: Spin {
+                default: syzygy::Settings::DEFAULT.probe_depth.into(),
+                min: 1,
+                max: 100,
+                set: |e, depth| {
+                    e.set_syzygy_settings(|s| s.probe_depth = depth as i32);
+                    Ok(None)
+                },
+            },
+        },
+        EngineOption {
+            // A win the fifty-move rule spoils counts as a draw.
+            uci: Some("Syzygy50MoveRule"),
+            ucci: None,
+            xboard: Xboard::Option("Syzygy50MoveRule"),
+            kind: Check {
+                default: syzygy::Settings::DEFAULT.rule50,
+                set: |e, on| {
+                    e.set_syzygy_settings(|s| s.rule50 = on);
+                    Ok(None)
+                },
+            },
+        },
+        EngineOption {
+            // No table of more pieces is probed.
+            uci: Some("SyzygyProbeLimit"),
+            ucci: None,
+            xboard: Xboard::Option("SyzygyProbeLimit"),
+            kind: Spin {
+                default: syzygy::Settings::DEFAULT.probe_limit.into(),
+                min: 0,
+                max: syzygy::files::MAX_PIECES.into(),
+                set: |e, limit| {
+                    e.set_syzygy_settings(|s| s.probe_limit = limit as u32);
+                    Ok(None)
+                },
             },
         },
         EngineOption {

@@ -6,7 +6,7 @@ use super::{GameState, SearchEvent, TextBest, TextInfo};
 use crate::variants::{Notation, Variant};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use timur_search::{Control, CurrMove, Info, SearchJob, Searcher};
+use timur_search::{Control, CurrMove, Info, Score, SearchJob, Searcher};
 
 /// The moves of `texts` legal in `pos`; each one that is not becomes a note
 /// naming `what` (`searchmoves`, `banmoves`).
@@ -49,6 +49,18 @@ pub(super) struct SearchThread {
     pub notation: Notation,
     /// The win/draw/loss model, under `UCI_ShowWDL`.
     pub wdl_model: Option<WdlModel>,
+    /// The endgame tables' score of the root moves searched and the probes
+    /// that ranked them, when the tables chose them.
+    pub table: Option<(Score, u64)>,
+}
+
+/// The score to report: the tables' one, where they ranked the root,
+/// unless the search found a mate (as Stockfish reports).
+fn reported(score: Score, table: Option<(Score, u64)>) -> Score {
+    match (score, table) {
+        (Score::Cp(_), Some((table_score, _))) => table_score,
+        _ => score,
+    }
 }
 
 impl SearchThread {
@@ -72,21 +84,24 @@ impl SearchThread {
             events,
             notation,
             wdl_model,
+            table,
         } = self;
+        let root_probes = table.map_or(0, |(_, probes)| probes);
         let report = |info: &Info<G::Move>| {
+            let score = reported(info.score, table);
             events(SearchEvent::Info(TextInfo {
                 depth: info.depth,
                 seldepth: info.seldepth,
                 multipv: info.multipv,
-                score: info.score,
+                score,
                 bound: info.bound,
                 nodes: info.nodes,
                 nps: info.nps,
                 hashfull: info.hashfull,
-                tbhits: info.tbhits,
+                tbhits: info.tbhits + root_probes,
                 time: info.time,
                 pv: state.line_text(&info.pv, notation),
-                wdl: wdl_model.map(|model| model.wdl(info.score)),
+                wdl: wdl_model.map(|model| model.wdl(score)),
             }))
         };
         let root = state.position();
@@ -102,7 +117,7 @@ impl SearchThread {
         events(SearchEvent::Done(TextBest {
             best: text.next(),
             ponder: text.next(),
-            score: result.score,
+            score: reported(result.score, table),
         }));
     }
 }

@@ -274,9 +274,18 @@ impl<'a> Session<'a> {
                 self.native_option("memory", i64::try_from(mib).unwrap_or(i64::MAX))?
             }
             X::Cores(n) => self.native_option("cores", i64::from(n))?,
-            // Information the engine has no use for.
-            X::EgtPath { .. } | X::Name(_) | X::Rating { .. } | X::Computer | X::Random | X::Bk => {
+            // Syzygy tables, as the `SyzygyPath` option; other formats are
+            // not read.
+            X::EgtPath { kind, path } => {
+                if kind.eq_ignore_ascii_case("syzygy") {
+                    let outcome =
+                        options::set(self.engine, Protocol::Xboard, "SyzygyPath", Some(&path));
+                    self.report_note(outcome.unwrap_or(Ok(None))?);
+                    self.resume_analysis();
+                }
             }
+            // Information the engine has no use for.
+            X::Name(_) | X::Rating { .. } | X::Computer | X::Random | X::Bk => {}
             X::Hint => self.hint(),
             // Unknown names are ignored.
             X::Option { name, value } => {
@@ -302,7 +311,7 @@ impl<'a> Session<'a> {
             .collect();
         let natives = options::xboard_features();
         let listing = options::listing(Protocol::Xboard);
-        for line in feature_lines(ENGINE_NAME, &names, &natives, &listing) {
+        for line in feature_lines(ENGINE_NAME, &names, &natives, &["syzygy"], &listing) {
             send(&line);
         }
     }
@@ -723,7 +732,6 @@ fn keeps_pondering(command: &X) -> bool {
             | X::Random
             | X::Hint
             | X::Bk
-            | X::EgtPath { .. }
     )
 }
 

@@ -4,6 +4,7 @@
 pub mod chess;
 pub mod eval_table;
 pub mod jasir;
+pub mod table_root;
 pub mod tamerlane;
 pub mod terms;
 pub mod trainable;
@@ -69,6 +70,19 @@ pub trait Variant: Game + Sized {
     /// now (see [`crate::nnue::active`]); others just clone.
     fn for_search(&self) -> Self {
         self.clone()
+    }
+
+    /// Endgame tables' choice of root moves for a search copy (see
+    /// [`Variant::for_search`]) reached after the positions of `history`:
+    /// the moves that keep the best result and its score. It may stop the
+    /// copy's probing below the root where the tables already chose. `None`
+    /// (the default): no table knows the root.
+    fn rank_root_by_tables(
+        &mut self,
+        history: &[HistoryEntry],
+    ) -> Option<table_root::TableRoot<Self::Move>> {
+        let _ = history;
+        None
     }
 
     /// Why [`Game::rule_outcome`] ended the game here (called only when it

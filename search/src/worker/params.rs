@@ -15,6 +15,10 @@ pub(super) const BOUND_REPORT_AFTER_SECS: u64 = 2;
 /// The root move being searched is reported only after this many seconds.
 pub(super) const CURRMOVE_REPORT_AFTER_SECS: u64 = 1;
 
+/// A proven endgame-table result is stored this much deeper than the
+/// node it settled (Stockfish's 6), so searches rarely replace it.
+pub(super) const TABLE_DEPTH_BONUS: i32 = 6;
+
 /// Reverse futility pruning: deepest depth, and margin per ply.
 pub(super) const RFP_DEPTH: i32 = 7;
 pub(super) const RFP_MARGIN: i32 = 80;

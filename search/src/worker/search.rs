@@ -3,12 +3,12 @@
 
 use super::params::*;
 use super::Worker;
-use crate::game::{Color, Cycle, Game, MoveList, Outcome, MAX_MARGIN};
+use crate::game::{Color, Cycle, Game, MoveList, Outcome, Solved, MAX_MARGIN};
 use crate::history::CONTINUATION_PLIES;
 use crate::movepick::{losing_tactical_key, tactical_key, MovePicker, KILLER, TT_MOVE};
 use crate::score::{
-    is_decided, outcome_value, value_from_tt, value_to_tt, win_value, EVAL_LIMIT, INFINITY,
-    MAX_PLY, WIN_BASE,
+    is_decided, outcome_value, table_win_value, value_from_tt, value_to_tt, win_value, EVAL_LIMIT,
+    INFINITY, MAX_PLY, TABLE_WIN_BASE,
 };
 use crate::tt::{Bound, TtEntry};
 use arrayvec::ArrayVec;
@@ -202,8 +202,7 @@ impl<G: Game> Worker<'_, G> {
     }
 
     /// Records this node's key and check flag, and returns the game's result
-    /// if the node ends the game by rule or by repetition, or an endgame
-    /// table's value below the root.
+    /// if the node ends the game by rule or by repetition.
     #[inline]
     fn enter(&mut self, ply: usize, in_check: bool) -> Option<i32> {
         let index = self.base + ply;
@@ -218,12 +217,55 @@ impl<G: Game> Worker<'_, G> {
         if let Some(outcome) = self.repetition(ply) {
             return Some(outcome_value(outcome, ply));
         }
+        None
+    }
+
+    /// An endgame table's answer for the node at `ply` (never the root)
+    /// with `depth` plies left: an exact value, or a proven result whose
+    /// bound settles the window (kept in the transposition table, deeper
+    /// than any search of it, as Stockfish keeps it). `None`: no table
+    /// knows the position, or its bound leaves the node to be searched.
+    fn table_value(
+        &mut self,
+        key: u64,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
         if ply == 0 {
             return None;
         }
-        let (outcome, plies) = self.pos.solved()?;
+        let solved = self.pos.solved(depth)?;
         self.shared.tbhits.fetch_add(1, Ordering::Relaxed);
-        Some(outcome_value(outcome, ply + plies as usize))
+        let (outcome, plies) = match solved {
+            Solved::Exact { outcome, plies } => {
+                return Some(outcome_value(outcome, ply + plies as usize))
+            }
+            Solved::Proven(outcome) => (outcome, ply),
+        };
+        let (value, bound) = match outcome {
+            Outcome::Win { .. } => (table_win_value(plies), Bound::Lower),
+            Outcome::Loss { .. } => (-table_win_value(plies), Bound::Upper),
+            Outcome::Draw => (0, Bound::Exact),
+        };
+        let settled = match bound {
+            Bound::Exact => true,
+            Bound::Lower => value >= beta,
+            Bound::Upper => value <= alpha,
+        };
+        if !settled {
+            return None;
+        }
+        let entry = TtEntry {
+            code: None,
+            value: value_to_tt(value, ply),
+            depth: (depth + TABLE_DEPTH_BONUS).min(MAX_PLY as i32 - 1),
+            bound,
+            eval: None,
+        };
+        self.shared.tt.store(key, entry);
+        Some(value)
     }
 
     /// The game's verdict if the position at `ply` repeats an earlier one
@@ -389,6 +431,11 @@ impl<G: Game> Worker<'_, G> {
                 return ControlFlow::Break(value);
             }
         }
+        if excluded.is_none() {
+            if let Some(value) = self.table_value(key, depth, alpha, beta, ply) {
+                return ControlFlow::Break(value);
+            }
+        }
         let tt_move = Self::tt_move(entry);
         // Internal iterative reduction: no move to try first, less depth.
         let depth = if depth >= IIR_DEPTH && tt_move.is_none() {
@@ -529,8 +576,11 @@ impl<G: Game> Worker<'_, G> {
             // No pruning before a first move, in check, or once alpha is a
             // decided result: a quiet move may still prove a shorter win or
             // a larger margin, which no static margin can judge.
-            let may_prune =
-                !PV && !node.in_check && searched > 0 && best > -WIN_BASE && !is_decided(alpha);
+            let may_prune = !PV
+                && !node.in_check
+                && searched > 0
+                && best > -TABLE_WIN_BASE
+                && !is_decided(alpha);
             if may_prune && self.prunable(node, candidate, quiets.len(), alpha, ply) {
                 continue;
             }
@@ -917,6 +967,9 @@ impl<G: Game> Worker<'_, G> {
             if !PV && Self::tt_cutoff(&e, value, 0, alpha, beta) {
                 return value;
             }
+        }
+        if let Some(value) = self.table_value(key, 0, alpha, beta, ply) {
+            return value;
         }
         let tt_move = Self::tt_move(entry);
 

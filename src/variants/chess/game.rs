@@ -2,12 +2,14 @@
 
 use super::fen::START_FEN;
 use super::position::Chess;
+use super::syzygy;
 use super::types::{Kind, Move, MoveKind, Square};
 use crate::variants::eval_table::EvalTable;
+use crate::variants::table_root::TableRoot;
 use crate::variants::verdict::Reason;
 use crate::variants::{Notation, Variant};
 use std::fmt::Write;
-use timur_search::{Color, Game, MoveList, Outcome};
+use timur_search::{Color, Game, HistoryEntry, MoveList, Outcome, Solved};
 
 /// Ordering value of each victim kind, for MVV-LVA.
 const VICTIM: [i32; 6] = [1, 3, 3, 5, 9, 0];
@@ -133,6 +135,13 @@ impl Game for Chess {
         None
     }
 
+    /// The Syzygy tables' proven result (see [`syzygy::Probing::solved`]).
+    #[inline]
+    fn solved(&self, depth: i32) -> Option<Solved> {
+        let probing = self.syzygy.as_ref()?;
+        probing.solved(self, depth).map(Solved::Proven)
+    }
+
     fn no_moves_outcome(&self) -> Outcome {
         if self.checkers() != 0 {
             Outcome::Loss { margin: 0 }
@@ -164,10 +173,16 @@ impl Variant for Chess {
         }
     }
 
+    /// A copy to search from, with the active network and Syzygy tables.
     fn for_search(&self) -> Chess {
         let mut root = self.clone();
         root.attach_network(crate::nnue::active::active::<Chess>());
+        root.syzygy = syzygy::for_search();
         root
+    }
+
+    fn rank_root_by_tables(&mut self, history: &[HistoryEntry]) -> Option<TableRoot<Move>> {
+        syzygy::root::rank(self, history)
     }
 
     fn start_position() -> Chess {

@@ -14,6 +14,7 @@ mod notation;
 mod position;
 mod record;
 mod see;
+pub mod syzygy;
 mod types;
 mod xboard;
 mod zobrist;

@@ -2,10 +2,12 @@
 //! en passant, clocks, the Zobrist key, and make/unmake with an undo stack.
 
 use super::attacks::tables;
+use super::syzygy::Probing;
 use super::types::{Bitboard, Kind, Move, MoveKind, Piece, Square};
 use super::zobrist::keys;
 use crate::bitboard::Bits;
 use crate::nnue::stack::AccumulatorStack;
+use std::sync::Arc;
 use timur_search::Color;
 
 /// Castling wings: index 0 = king side (to the g-file), 1 = queen side (c-file).
@@ -52,6 +54,8 @@ pub struct Chess {
     undo: Vec<Undo>,
     /// The network's accumulators, when a network evaluates.
     pub(super) nnue: Option<AccumulatorStack<Chess>>,
+    /// The Syzygy tables the search probes (its copies only).
+    pub(super) syzygy: Option<Arc<Probing>>,
 }
 
 impl Chess {
@@ -72,6 +76,7 @@ impl Chess {
             chess960: false,
             undo: Vec::with_capacity(256),
             nnue: None,
+            syzygy: None,
         }
     }
 

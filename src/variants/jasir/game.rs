@@ -6,7 +6,7 @@ use super::{eval, jfen, movegen, notation, rules, solved, Jasir};
 use crate::variants::eval_table::EvalTable;
 use crate::variants::verdict::Reason;
 use crate::variants::{Notation, Variant};
-use timur_search::{Color, Game, MoveList, Outcome};
+use timur_search::{Color, Game, MoveList, Outcome, Solved};
 
 /// History slots per side: origin (25 holes or a drop) × destination.
 const SLOTS_PER_SIDE: usize = 26 * 25;
@@ -88,9 +88,12 @@ impl Game for Jasir {
 
     /// The loaded tables' result and distance, where one holds this
     /// position.
-    fn solved(&self) -> Option<(Outcome, u32)> {
+    fn solved(&self, _depth: i32) -> Option<Solved> {
         let entry = self.tables.as_ref()?.probe(self)?;
-        Some((entry.outcome, entry.plies))
+        Some(Solved::Exact {
+            outcome: entry.outcome,
+            plies: entry.plies,
+        })
     }
 
     fn no_moves_outcome(&self) -> Outcome {
