@@ -89,8 +89,7 @@ impl Game for Jasir {
     /// The loaded tables' result and distance, where one holds this
     /// position.
     fn solved(&self) -> Option<(Outcome, u32)> {
-        let entry = self.tables.as_ref()?.probe(self)?;
-        Some((entry.outcome, entry.plies))
+        self.tables.as_ref()?.result(self)
     }
 
     fn no_moves_outcome(&self) -> Outcome {
