@@ -20,7 +20,6 @@ use timur_search::{Outcome, Score};
 /// One loaded table: a compact N-archer set (`timur solve --archers N
 /// --save`, Jasir) or a map of solved positions (`timur solve --fen`, and
 /// Jarmo's sets).
-#[derive(Debug)]
 enum Table {
     Compact(CompactTable),
     Map(SolveTable),

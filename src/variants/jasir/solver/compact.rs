@@ -24,13 +24,25 @@ pub(crate) const UNFILLED: u8 = 0xFF;
 pub const MAX_CODES: usize = UNFILLED as usize;
 
 /// The solved N-archer set of Jasir, one byte a position.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct CompactTable {
     pub(crate) layout: Layout,
     /// Code → (solver value, plies to the end).
     pub(crate) codes: Vec<(i8, u32)>,
     /// Slot → code.
     pub(crate) data: Vec<u8>,
+}
+
+impl std::fmt::Debug for CompactTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "CompactTable({} archers, {} positions, {} codes)",
+            self.archers(),
+            self.len(),
+            self.codes.len()
+        )
+    }
 }
 
 impl CompactTable {
