@@ -67,10 +67,12 @@ enum Command {
         /// The position (JFEN); the start position if absent.
         #[arg(long)]
         fen: Option<String>,
-        /// Instead of one position, solve the endgames of every split of at
-        /// most this many archers in total: all positions reachable from
-        /// each split's home positions (archers in hand or on their own base
-        /// row).
+        /// Instead of one position, solve the endgames of at most this many
+        /// archers in total: Jasir, every position with at most this many
+        /// living archers and no more elites than archers that died (a
+        /// compact table, one byte a position); Jarmo, every position
+        /// reachable from each split's home positions (archers in hand or on
+        /// their own base row).
         #[arg(long)]
         archers: Option<u32>,
         /// Give up when more positions than this are reachable (about 130
@@ -78,9 +80,14 @@ enum Command {
         #[arg(long, default_value_t = timur::variants::jasir::solver::DEFAULT_MAX_POSITIONS)]
         max_positions: usize,
         /// Save the table of solved positions here (for the `JasirTable`
-        /// engine option).
+        /// engine option); with `--archers`, Jasir's is a compact table.
         #[arg(long)]
         save: Option<PathBuf>,
+        /// Instead of solving, compare every position of a map-format
+        /// table (OLD, e.g. from an earlier `--archers` build) with a
+        /// compact table (NEW): result, distance and best move.
+        #[arg(long, num_args = 2, value_names = ["OLD", "NEW"], conflicts_with_all = ["fen", "archers", "save"])]
+        compare: Option<Vec<PathBuf>>,
     },
     /// Search a fixed set of positions per variant to a fixed depth; the
     /// last line is `<nodes> nodes <nps> nps`.
@@ -140,11 +147,16 @@ fn main() -> ExitCode {
             threads,
         }) => cli::perft_suite(&file, variant, max_depth, max_nodes, threads),
         Some(Command::Solve {
+            compare: Some(files),
+            ..
+        }) => timur::solve::run_compare(&files[0], &files[1]),
+        Some(Command::Solve {
             variant,
             fen,
             archers,
             max_positions,
             save,
+            compare: None,
         }) => timur::solve::run(
             variant,
             fen.as_deref(),

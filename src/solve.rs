@@ -5,9 +5,13 @@
 
 use crate::engine::VariantKind;
 use crate::variants::jasir::board::MAX_ARCHERS;
+use crate::variants::jasir::solver::build::{build, BuildError};
+use crate::variants::jasir::solver::compact::MAX_CODES;
+use crate::variants::jasir::solver::compare::compare;
 use crate::variants::jasir::solver::homes::home_positions;
 use crate::variants::jasir::solver::{
-    solve_roots, solve_with_limit, SolveOutcome, SolvePhase, SolveProgress, SolveTable,
+    solve_roots, solve_with_limit, CompactTable, SolveOutcome, SolvePhase, SolveProgress,
+    SolveTable,
 };
 use crate::variants::jasir::{Jasir, Rules};
 use crate::variants::{Notation, Variant};
@@ -58,11 +62,75 @@ fn too_large(max_positions: usize, positions: usize, seconds: f64) -> String {
     )
 }
 
+/// Jasir: solves the set of at most `archers` living archers into a
+/// compact table ([`build`]), split by split, printing a line per split;
+/// saves the table to `save` if given.
+fn run_compact(archers: u32, max_positions: usize, save: Option<&Path>) -> Result<(), String> {
+    let clock = Instant::now();
+    let (mut positions, mut edges) = (0, 0);
+    let built = build(archers, max_positions, &mut report, &mut |split| {
+        positions += split.positions;
+        edges += split.edges;
+        let home = match split.home {
+            Some(outcome) => format!(
+                "{}: {}",
+                home_positions(Rules::Jasir, split.white, split.black)[0].to_fen(),
+                outcome_words(outcome)
+            ),
+            None => "a side is eliminated".to_string(),
+        };
+        println!(
+            "{} against {}: {} new positions as roots, {} positions, {} moves, {} filled, {:.2} s; {home}",
+            split.white,
+            split.black,
+            split.roots,
+            split.positions,
+            split.edges,
+            split.filled,
+            split.elapsed.as_secs_f64(),
+        );
+    });
+    let table = match built {
+        Ok(table) => table,
+        Err(BuildError::TooLarge {
+            white,
+            black,
+            positions: found,
+        }) => {
+            return Err(format!(
+                "{white} against {black}: {}",
+                too_large(max_positions, found, clock.elapsed().as_secs_f64())
+            ))
+        }
+        Err(BuildError::TooManyCodes) => {
+            return Err(format!(
+                "the {archers}-archer set takes more than {MAX_CODES} (value, distance) pairs: \
+                 a compact table cannot code them in a byte"
+            ))
+        }
+    };
+    println!(
+        "all splits of at most {archers} archers: {} table positions; graphs: {positions} positions, {edges} moves; {:.2} s",
+        table.len(),
+        clock.elapsed().as_secs_f64()
+    );
+    if let Some(path) = save {
+        table.save(path)?;
+        println!(
+            "compact table of {} positions saved to {}",
+            table.len(),
+            path.display()
+        );
+    }
+    Ok(())
+}
+
 /// Solves the endgame set of every split of at most `archers` archers in
-/// total (each side 1..=5): all positions reachable from the split's home
-/// positions (each side's archers simple, in hand or on its own base row,
-/// either side to move), one graph per split. Prints a line per split;
-/// saves all splits in one table to `save` if given.
+/// total (each side 1..=5): Jasir into a compact table ([`run_compact`]);
+/// Jarmo as all positions reachable from each split's home positions (each
+/// side's archers simple, in hand or on its own base row, either side to
+/// move), one graph per split, saved together in the map format. Prints a
+/// line per split.
 fn run_endgames(
     rules: Rules,
     archers: u32,
@@ -71,6 +139,15 @@ fn run_endgames(
 ) -> Result<(), String> {
     if archers < 2 {
         return Err("--archers needs at least 2 (one archer a side)".to_string());
+    }
+    if rules == Rules::Jasir {
+        if archers > 2 * MAX_ARCHERS {
+            return Err(format!(
+                "--archers is at most {} (five a side)",
+                2 * MAX_ARCHERS
+            ));
+        }
+        return run_compact(archers, max_positions, save);
     }
     let clock = Instant::now();
     let mut table = SolveTable::default();
@@ -119,6 +196,34 @@ fn run_endgames(
         );
     }
     Ok(())
+}
+
+/// Compares every position of a map-format table (`old`) with a compact
+/// table (`new`): result, distance and best move; an error unless all
+/// agree.
+pub fn run_compare(old: &Path, new: &Path) -> Result<(), String> {
+    let clock = Instant::now();
+    let new = CompactTable::load(new)?;
+    let old = SolveTable::load(old)?;
+    println!(
+        "loaded {} + {} positions in {:.1} s",
+        old.len(),
+        new.len(),
+        clock.elapsed().as_secs_f64()
+    );
+    let c = compare(&old, &new);
+    println!(
+        "{} positions compared: {} missing, {} with another result or distance, {} with another best move; {:.1} s",
+        c.positions,
+        c.missing,
+        c.values,
+        c.moves,
+        clock.elapsed().as_secs_f64()
+    );
+    match c.first {
+        None => Ok(()),
+        Some(fen) => Err(format!("the tables differ, first at {fen}")),
+    }
 }
 
 /// Solves the position (the start position when `fen` is `None`), or with

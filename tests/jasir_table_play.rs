@@ -93,26 +93,66 @@ fn endgame_sets_from_the_shell() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
-    // the splits of at most 3 archers: 1-1, 1-2, 2-1
-    for split in ["1 against 1:", "1 against 2:", "2 against 1:"] {
-        assert_eq!(
-            text.lines().filter(|l| l.starts_with(split)).count(),
-            1,
-            "{text}"
-        );
-    }
-    assert!(!text.contains("against 3"), "{text}");
-    // the saved table knows every home position as solving it alone does
-    let loaded = timur::variants::jasir::solver::SolveTable::load(&table).unwrap();
+    // the splits of at most 3 archers, most archers first, with those in
+    // which a side is eliminated
+    let splits: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split_once(':').map(|(split, _)| split))
+        .filter(|split| split.contains(" against "))
+        .collect();
+    assert_eq!(
+        splits,
+        [
+            "0 against 3",
+            "1 against 2",
+            "2 against 1",
+            "3 against 0",
+            "0 against 2",
+            "1 against 1",
+            "2 against 0",
+            "0 against 1",
+            "1 against 0"
+        ],
+        "{text}"
+    );
+    // the saved (compact) table knows every home position as solving it
+    // alone does
+    let loaded = timur::variants::jasir::solver::CompactTable::load(&table).unwrap();
     for (white, black) in [(1, 1), (1, 2), (2, 1)] {
         for root in home_positions(Rules::Jasir, white, black) {
             let SolveOutcome::Solved(alone) = solve(&root, &mut |_| {}) else {
                 panic!("small position solves")
             };
             let entry = loaded.probe(&root).expect("home position in the table");
-            assert_eq!(entry.outcome, alone.outcome, "{}", root.to_fen());
+            assert_eq!(
+                (entry.outcome, entry.plies, entry.best),
+                (alone.outcome, alone.plies, alone.best),
+                "{}",
+                root.to_fen()
+            );
         }
     }
+    // the engine loads it with `JasirTable` and plays its move at once
+    let root = &home_positions(Rules::Jasir, 2, 1)[0];
+    let best = loaded.probe(root).unwrap().best.unwrap();
+    let mut engine = EngineProcess::start();
+    engine.send("setoption name UCI_Variant value jasir");
+    engine.send(&format!(
+        "setoption name JasirTable value {}",
+        table.display()
+    ));
+    engine.send(&format!("position fen {}", root.to_fen()));
+    engine.send("go depth 20");
+    let line = engine.expect_prefix("bestmove", SECONDS);
+    assert_eq!(
+        line,
+        format!("bestmove {}", root.format_move(best, Notation::default()))
+    );
+    assert!(
+        engine.transcript.iter().any(|l| l.contains(" score mate ")),
+        "{}",
+        engine.transcript.join("\n")
+    );
     let _ = std::fs::remove_dir_all(&dir);
 
     let run = |args: &[&str]| {

@@ -89,11 +89,8 @@ impl Game for Jasir {
     /// The loaded tables' result and distance, where one holds this
     /// position.
     fn solved(&self, _depth: i32) -> Option<Solved> {
-        let entry = self.tables.as_ref()?.probe(self)?;
-        Some(Solved::Exact {
-            outcome: entry.outcome,
-            plies: entry.plies,
-        })
+        let (outcome, plies) = self.tables.as_ref()?.result(self)?;
+        Some(Solved::Exact { outcome, plies })
     }
 
     fn no_moves_outcome(&self) -> Outcome {

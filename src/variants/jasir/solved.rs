@@ -7,17 +7,65 @@
 //! [`set_active`] fills it and [`Jasir`]'s search copy (`for_search`)
 //! takes the tables active then.
 
-use super::solver::{Entry, SolveTable};
+use super::solver::compact::MAGIC;
+use super::solver::{CompactTable, Entry, SolveTable};
 use super::Jasir;
+use crate::files;
 use crate::variants::{Notation, Variant};
+use std::io::Read;
 use std::path::Path;
 use std::sync::{Arc, PoisonError, RwLock};
 use timur_search::{Outcome, Score};
 
+/// One loaded table: a compact N-archer set (`timur solve --archers N
+/// --save`, Jasir) or a map of solved positions (`timur solve --fen`, and
+/// Jarmo's sets).
+enum Table {
+    Compact(CompactTable),
+    Map(SolveTable),
+}
+
+impl Table {
+    /// Reads either format, told apart by the first bytes.
+    fn load(path: &Path) -> Result<Table, String> {
+        let mut magic = Vec::new();
+        files::open(path)?
+            .take(8)
+            .read_to_end(&mut magic)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        if magic == MAGIC {
+            CompactTable::load(path).map(Table::Compact)
+        } else {
+            SolveTable::load(path).map(Table::Map)
+        }
+    }
+
+    fn result(&self, pos: &Jasir) -> Option<(Outcome, u32)> {
+        match self {
+            Table::Compact(t) => t.result(pos),
+            Table::Map(t) => t.probe(pos).map(|e| (e.outcome, e.plies)),
+        }
+    }
+
+    fn probe(&self, pos: &Jasir) -> Option<Entry> {
+        match self {
+            Table::Compact(t) => t.probe(pos),
+            Table::Map(t) => t.probe(pos),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Table::Compact(t) => t.len(),
+            Table::Map(t) => t.len(),
+        }
+    }
+}
+
 /// Several solved tables, probed in the order they were given.
 #[derive(Default)]
 pub struct SolvedTables {
-    tables: Vec<SolveTable>,
+    tables: Vec<Table>,
 }
 
 impl std::fmt::Debug for SolvedTables {
@@ -34,22 +82,26 @@ impl SolvedTables {
     pub fn load(list: &str) -> Result<SolvedTables, String> {
         let tables = std::env::split_paths(list)
             .filter(|path| !path.as_os_str().is_empty())
-            .map(|path| SolveTable::load(Path::new(&path)))
+            .map(|path| Table::load(Path::new(&path)))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(SolvedTables { tables })
     }
 
-    /// What the first table that holds `pos` knows of it.
+    /// The result and distance the first table that holds `pos` gives (what
+    /// the search asks at every node).
+    pub fn result(&self, pos: &Jasir) -> Option<(Outcome, u32)> {
+        self.tables.iter().find_map(|table| table.result(pos))
+    }
+
+    /// What the first table that holds `pos` knows of it, best move
+    /// included.
     pub fn probe(&self, pos: &Jasir) -> Option<Entry> {
         self.tables.iter().find_map(|table| table.probe(pos))
     }
 
     /// How many tables and positions are loaded.
     pub fn counts(&self) -> (usize, usize) {
-        (
-            self.tables.len(),
-            self.tables.iter().map(SolveTable::len).sum(),
-        )
+        (self.tables.len(), self.tables.iter().map(Table::len).sum())
     }
 }
 

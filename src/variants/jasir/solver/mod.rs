@@ -13,18 +13,24 @@
 //! it prefers to endless play never ends; the solver gives it the value of a
 //! draw (0 for both). `docs/rules/jasir.md` has the details.
 
+pub mod build;
+pub mod compact;
+mod compact_file;
+pub mod compare;
 pub mod graph;
 pub mod homes;
+pub mod index;
 pub mod key;
 pub mod keymap;
 pub mod retro;
 pub mod table;
 
+pub use compact::CompactTable;
 use table::NO_MOVE;
 pub use table::{Entry, SolveTable};
 
 use super::moves::Move;
-use super::Jasir;
+use super::{Jasir, Rules};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 use timur_search::Outcome;
@@ -134,6 +140,20 @@ pub fn solve_with_limit(
     solve_roots(std::slice::from_ref(pos), max_positions, progress)
 }
 
+/// Enumerates every position reachable from the root keys (the first is
+/// node 0) and values them; `Err(positions)` past `max_positions`.
+pub(crate) fn solve_graph(
+    roots: &[u128],
+    rules: Rules,
+    max_positions: usize,
+    progress: &mut dyn FnMut(&SolveProgress),
+    clock: Instant,
+) -> Result<(graph::StateGraph, retro::Values), usize> {
+    let g = graph::enumerate(roots, rules, max_positions, progress, clock)?;
+    let values = retro::solve_values(&g, progress, clock);
+    Ok((g, values))
+}
+
 /// Solves every position reachable from any of `roots` (one game, at least
 /// one root) in one graph; the [`Solution`]'s result and best move are those
 /// of `roots[0]`, its table holds them all.
@@ -148,8 +168,8 @@ pub fn solve_roots(
         .iter()
         .map(|pos| key::encode(pos.state(), rules))
         .collect();
-    let g = match graph::enumerate(&keys, rules, max_positions, progress, clock) {
-        Ok(g) => g,
+    let (g, values) = match solve_graph(&keys, rules, max_positions, progress, clock) {
+        Ok(solved) => solved,
         Err(positions) => {
             return SolveOutcome::TooLarge {
                 positions,
@@ -157,7 +177,6 @@ pub fn solve_roots(
             }
         }
     };
-    let values = retro::solve_values(&g, progress, clock);
     let best: Vec<u16> = (0..g.nodes())
         .into_par_iter()
         .map(|i| retro::best_edge(&g, &values, i).map_or(NO_MOVE, |e| g.moves[e]))

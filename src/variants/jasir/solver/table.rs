@@ -7,7 +7,7 @@
 
 use super::super::moves::Move;
 use super::super::Jasir;
-use super::key::encode;
+use super::key::{decode, encode, rules_of};
 use super::keymap::KeyMap;
 use super::outcome_of;
 use std::io::{BufReader, BufWriter, Read, Write};
@@ -63,14 +63,29 @@ impl SolveTable {
 
     /// What the table knows of `pos`, if it holds it.
     pub fn probe(&self, pos: &Jasir) -> Option<Entry> {
-        let i = self.index.get(encode(pos.state(), pos.rules()))? as usize;
-        Some(Entry {
+        let i = self.index.get(encode(pos.state(), pos.rules()))?;
+        Some(self.entry(i as usize))
+    }
+
+    /// Every position with what the table knows of it, in the table's
+    /// order.
+    pub fn iter(&self) -> impl Iterator<Item = (Jasir, Entry)> + '_ {
+        self.index.iter().map(|(key, i)| {
+            let rules = rules_of(key);
+            let mut st = decode(key);
+            st.key = st.compute_key(rules);
+            (Jasir::from_state(rules, st), self.entry(i as usize))
+        })
+    }
+
+    fn entry(&self, i: usize) -> Entry {
+        Entry {
             outcome: outcome_of(self.value[i]),
             plies: self.plies[i],
             best: (self.best[i] != NO_MOVE)
                 .then(|| Move::from_code(u32::from(self.best[i])))
                 .flatten(),
-        })
+        }
     }
 
     /// A best move in `pos`, if the table holds `pos` and the game goes on.
