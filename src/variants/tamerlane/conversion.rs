@@ -26,6 +26,9 @@ const PER_SQUARE_DENIED: i32 = 1;
 const PER_STEP_CLOSER: i32 = 4;
 /// The least lead (material) that counts as winning.
 const WINNING_LEAD: i32 = 400;
+/// The royal steps over which a bare royal facing less than a winning lead
+/// sees its deficit shrink on its way to the citadel.
+const WALK_STEPS: i32 = 10;
 
 impl Tamerlane {
     /// The conversion bonus from White's view: positive when White is far
@@ -44,6 +47,29 @@ impl Tamerlane {
             }
         }
         0
+    }
+
+    /// The citadel walk from White's view, for a bare royal facing a lead
+    /// too small to win: its side's deficit `raw` shrinks with each step of
+    /// its free way into the empty enemy citadel (to 1/11 next to it), so
+    /// it walks there and draws by the rules instead of wandering; `None`
+    /// when no side is in that case.
+    pub(super) fn citadel_walk(&self, raw: i32, material: [i32; 2]) -> Option<i32> {
+        let strong = [Color::White, Color::Black].into_iter().find(|&strong| {
+            let weak = strong.flip();
+            let lead = material[strong.index()] - material[weak.index()];
+            self.by_color[weak.index()] & !self.royals == 0 && lead > 0 && lead < WINNING_LEAD
+        })?;
+        let weak = strong.flip();
+        let (_, royal) = self.top_royal(weak)?;
+        let citadel = enemy_citadel(weak);
+        if bit(royal) & MAIN == 0 || self.board[citadel as usize] != EMPTY {
+            return None;
+        }
+        let free = MAIN & !self.attacks_of(strong, royal) & !self.by_color[strong.index()];
+        let (_, steps) = room(royal, free, KING_ADJ[citadel as usize] & MAIN);
+        let steps = steps?.min(WALK_STEPS);
+        Some(raw * steps / (WALK_STEPS + 1) - raw)
     }
 
     /// How far `strong` has got with a bare enemy royal: its way to the

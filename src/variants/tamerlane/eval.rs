@@ -110,9 +110,13 @@ impl Tamerlane {
 
     /// The side terms summed, from White's view, and the citadel escape:
     /// what the side behind gains from its top royal near the empty enemy
-    /// citadel (White's view; 0 if nothing).
+    /// citadel (White's view; 0 if nothing), or from a bare royal's whole
+    /// walk there when the lead against it is too small to win.
     fn white_score_parts(&self, terms: &[SideTerms; 2]) -> (i32, i32) {
         let raw = terms[0].iter().sum::<i32>() - terms[1].iter().sum::<i32>();
+        if let Some(walk) = self.citadel_walk(raw, [terms[0][0], terms[1][0]]) {
+            return (raw, walk);
+        }
         // The side that is behind can often save the game by walking its
         // top royal into the empty enemy citadel: the closer, the more its
         // deficit shrinks towards a draw.
@@ -232,5 +236,28 @@ mod tests {
         let blocked_b = eval("4k6/11/11/11/11/11/11/11/PR10/R3K6 b -- - 00 0 1");
         let open_b = eval("4k6/11/11/11/11/11/11/11/1PR9/R3K6 b -- - 00 0 1");
         assert_eq!(open_b - blocked_b, blocked - open);
+    }
+
+    #[test]
+    fn a_bare_royal_facing_a_small_lead_is_drawn_towards_the_citadel() {
+        // White's king and general against Black's bare king: the closer
+        // the king stands to l2 (the citadel it draws in), the less White's
+        // general is worth; walled in by a winning lead, nothing shrinks.
+        let far = eval("11/2k8/11/11/11/11/11/11/5F5/K10 w -- - 00 0 1");
+        let halfway = eval("11/11/11/11/11/6k4/11/11/5F5/K10 w -- - 00 0 1");
+        let near = eval("11/11/11/11/11/11/11/9k1/5F5/K10 w -- - 00 0 1");
+        assert!(
+            far > halfway && halfway > near && near > 0,
+            "{far} {halfway} {near}"
+        );
+        // Each step counts: halfway keeps under two thirds, next to the
+        // citadel under a third of the far value.
+        assert!(
+            3 * halfway < 2 * far && 3 * near < far,
+            "{far} {halfway} {near}"
+        );
+        // Seen from Black, the same numbers negated.
+        let near_b = eval("11/11/11/11/11/11/11/9k1/5F5/K10 b -- - 00 0 1");
+        assert_eq!(near_b, -near);
     }
 }

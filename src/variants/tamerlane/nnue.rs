@@ -3,7 +3,7 @@
 //! promotions, the pawn of pawns' relocations and arrivals, royal and
 //! citadel swaps and citadel entries need no special case).
 
-use super::types::{color_of, kind_of, Kind, EMPTY, KINDS, L2, MAIN_SQUARES, SQUARES, Z9};
+use super::types::{color_of, kind_of, EMPTY, KINDS, L2, MAIN_SQUARES, SQUARES, Z9};
 use super::Tamerlane;
 use crate::nnue::features::{FeatureSet, Features};
 use crate::nnue::network::Network;
@@ -66,35 +66,18 @@ impl Tamerlane {
             .map(|(square, &p)| (color_of(p).index(), kind_of(p).index(), square))
     }
 
-    /// The network's evaluation for the side to move, if one is attached,
-    /// with the conversion bonus on top (a bare royal's way to its citadel
-    /// is a plan no early network has seen enough games to learn).
+    /// The network's evaluation for the side to move, if one is attached
+    /// and neither side is down to its royals: against a bare royal the
+    /// hand-written evaluation with its conversion bonus plays (the
+    /// citadel race and the mating net are plans the network has seen too
+    /// few games of to learn).
     pub(super) fn network_eval(&mut self) -> Option<i32> {
-        let pieces = self.occupied().count_ones();
-        let network = self.nnue.as_mut()?.evaluate(self.side.index(), pieces);
-        let conversion = self.network_conversion();
-        Some(match self.side {
-            Color::White => network + conversion,
-            Color::Black => network - conversion,
-        })
-    }
-
-    /// The conversion bonus from White's view (material counted only when
-    /// a side is down to its royals, the only case it scores).
-    fn network_conversion(&self) -> i32 {
         let bare = |color: Color| self.by_color[color.index()] & !self.royals == 0;
-        if !bare(Color::White) && !bare(Color::Black) {
-            return 0;
+        if bare(Color::White) || bare(Color::Black) {
+            return None;
         }
-        self.conversion([self.material(Color::White), self.material(Color::Black)])
-    }
-
-    /// The material of `color` (the evaluation's values).
-    fn material(&self, color: Color) -> i32 {
-        Kind::ALL
-            .iter()
-            .map(|&kind| super::eval::VALUES[kind.index()] * self.count(color, kind) as i32)
-            .sum()
+        let pieces = self.occupied().count_ones();
+        Some(self.nnue.as_mut()?.evaluate(self.side.index(), pieces))
     }
 
     /// Whether the incremental accumulators equal a refresh (tests).
@@ -108,6 +91,9 @@ impl Tamerlane {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::tamerlane::Kind;
+    use crate::variants::Variant;
+    use timur_search::Game;
 
     #[test]
     fn features_cover_the_inputs_once_per_view() {
@@ -146,5 +132,22 @@ mod tests {
             Tamerlane::feature(0, 1, king, L2 as usize),
             Tamerlane::feature(1, 0, king, Z9 as usize)
         );
+    }
+
+    #[test]
+    fn a_bare_royal_is_met_by_the_hand_written_evaluation() {
+        let network = Network::from_bytes(Tamerlane::EMBEDDED.unwrap()).unwrap();
+        // Rook and two lesser pieces against a bare king, then the same
+        // with a black picket left: only the second goes to the network.
+        let bare = "4k6/11/11/11/11/11/11/11/2T1W6/R3K6 w -- - 00 0 1";
+        let armed = "4k1t4/11/11/11/11/11/11/11/2T1W6/R3K6 w -- - 00 0 1";
+        for (tfen, networked) in [(bare, false), (armed, true)] {
+            let mut pos = Tamerlane::from_fen(tfen).unwrap();
+            pos.attach_network(Some(Arc::new(network.clone())));
+            assert_eq!(pos.network_eval().is_some(), networked, "{tfen}");
+            if !networked {
+                assert_eq!(pos.evaluate(), pos.eval(), "{tfen}");
+            }
+        }
     }
 }
