@@ -6,7 +6,8 @@
 //! (legal moves), [`tfen`] (position text), [`notation`] (move text),
 //! [`eval`] (evaluation), `conversion` (progress against a bare royal),
 //! `nnue` (network inputs and accumulators), `record` (positions for
-//! `timur nnue`).
+//! `timur nnue`), `stagnation` (a lead fading while nothing changes for
+//! good).
 
 pub mod attacks;
 mod conversion;
@@ -16,6 +17,7 @@ mod nnue;
 pub mod notation;
 pub mod position;
 mod record;
+mod stagnation;
 pub mod tfen;
 pub mod types;
 mod xboard;
@@ -134,7 +136,8 @@ impl Game for Tamerlane {
     }
 
     fn evaluate(&mut self) -> i32 {
-        self.network_eval().unwrap_or_else(|| self.eval())
+        let eval = self.network_eval().unwrap_or_else(|| self.eval());
+        stagnation::faded(eval, self.halfmove)
     }
 
     fn rule_outcome(&self) -> Option<Outcome> {
