@@ -16,6 +16,7 @@ pub mod matches;
 pub mod nnue;
 pub mod perft;
 pub mod perft_file;
+pub mod pgn_clock;
 pub mod rng;
 pub mod solve;
 pub mod tablebase;

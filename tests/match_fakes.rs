@@ -20,6 +20,7 @@ fn spec(cmd: PathBuf, protocol: Protocol) -> EngineSpec {
         options: Vec::new(),
         ranks_from_one: false,
         plays: None,
+        tc: None,
     }
 }
 
@@ -207,6 +208,8 @@ fn openings_reach_engines_without_setboard_as_moves() {
     let timur = spec(PathBuf::from(env!("CARGO_BIN_EXE_timur")), Protocol::Uci);
     let mut logger = spec(fake("xboard_logger.sh"), Protocol::Xboard);
     logger.args = vec![log.display().to_string()];
+    // Its own clock: `level` and `time` are its, `otim` timur's.
+    logger.tc = Some("3+0.2".parse().unwrap());
     let limits = SearchLimits {
         tc: Some("2+0.1".parse().unwrap()),
         ..SearchLimits::default()
@@ -234,13 +237,13 @@ fn openings_reach_engines_without_setboard_as_moves() {
     let at = lines.iter().rposition(|l| l == "new").unwrap();
     let game: Vec<&str> = lines[at..].iter().map(String::as_str).collect();
     assert!(!game.iter().any(|l| l.starts_with("setboard")), "{game:?}");
-    assert!(game.contains(&"level 0 0:02 0.1"), "{game:?}");
+    assert!(game.contains(&"level 0 0:03 0.2"), "{game:?}");
     let go = game.iter().position(|&l| l == "go").unwrap();
     assert_eq!(
         game[go - 4..go - 2],
         [opening[0].as_str(), opening[1].as_str()]
     );
-    assert_eq!(game[go - 2], "time 200");
+    assert_eq!(game[go - 2], "time 300");
     assert_eq!(game[go - 1], "otim 200");
     // A position the engine cannot set up is refused before any game.
     let epd = std::env::temp_dir().join(format!("timur-openings-{}.epd", std::process::id()));

@@ -20,6 +20,7 @@ fn timur(name: &str) -> EngineSpec {
         options: Vec::new(),
         ranks_from_one: false,
         plays: None,
+        tc: None,
     }
 }
 

@@ -6,6 +6,7 @@
 
 use super::evals::EvalView;
 use crate::engine::VariantKind;
+use crate::pgn_clock;
 use std::time::Duration;
 
 /// What a move's comment carries.
@@ -77,13 +78,7 @@ fn comment(notes: &MoveNotes) -> Option<String> {
         _ => {}
     }
     if let Some(left) = notes.clock {
-        let s = left.as_secs();
-        parts.push(format!(
-            "[%clk {}:{:02}:{:02}]",
-            s / 3600,
-            s / 60 % 60,
-            s % 60
-        ));
+        parts.push(pgn_clock::clk(left));
     }
     (!parts.is_empty()).then(|| format!("{{ {} }}", parts.join(" ")))
 }
@@ -102,7 +97,7 @@ fn read_comment(text: &str) -> Result<MoveNotes, String> {
         let value = value.trim();
         match name {
             "eval" => notes.eval = Some(read_eval(value)?),
-            "clk" => notes.clock = Some(read_clock(value)?),
+            "clk" => notes.clock = Some(pgn_clock::read(value)?),
             _ => {}
         }
     }
@@ -129,22 +124,6 @@ fn read_eval(value: &str) -> Result<EvalView, String> {
         mate,
         wdl: None,
     })
-}
-
-/// `h:mm:ss` or `h:mm:ss.f`.
-fn read_clock(value: &str) -> Result<Duration, String> {
-    let bad = || format!("PGN `[%clk {value}]`: not a time `h:mm:ss`");
-    let fields: Vec<&str> = value.split(':').collect();
-    let [hours, minutes, seconds] = fields[..] else {
-        return Err(bad());
-    };
-    let hours: u64 = hours.parse().map_err(|_| bad())?;
-    let minutes: u64 = minutes.parse().map_err(|_| bad())?;
-    let seconds: f64 = seconds.parse().map_err(|_| bad())?;
-    if hours > 1000 || minutes >= 60 || !(0.0..60.0).contains(&seconds) {
-        return Err(bad());
-    }
-    Ok(Duration::from_secs(hours * 3600 + minutes * 60) + Duration::from_secs_f64(seconds))
 }
 
 /// Reads the first game of a PGN text: its tags, then its moves without

@@ -11,14 +11,16 @@ use std::time::Duration;
 #[derive(Args, Debug, Clone)]
 pub struct MatchArgs {
     /// An engine: `cmd=PATH [args="…"] [proto=uci|ucci|xboard] [name=N]
-    /// [option.X=V …] [ranks=1]`, `cmd=` first; give it twice or more
-    /// (round robin).
+    /// [option.X=V …] [ranks=1] [variant=V] [tc=BASE+INC]`, `cmd=` first;
+    /// give it twice or more (round robin). `tc=` is its own clock, over
+    /// `--tc` (time odds).
     #[arg(long, num_args = 1.., action = ArgAction::Append, required = true, value_name = "KEY=VALUE")]
     pub engine: Vec<String>,
     /// The game: chess, chess960, xiangqi, tamerlane, jasir, jarmo.
     #[arg(long, default_value = "chess")]
     pub variant: VariantKind,
-    /// Clock: BASE+INC in seconds (e.g. 10+0.1).
+    /// Clock of every engine without its own `tc=`: BASE+INC in seconds
+    /// (e.g. 10+0.1).
     #[arg(long)]
     pub tc: Option<TimeControl>,
     /// Nodes per move.
@@ -200,5 +202,38 @@ mod tests {
         let none =
             Cli::try_parse_from(["timur", "--engine", "cmd=a", "--engine", "cmd=b"]).unwrap();
         assert!(none.args.config().unwrap_err().contains("limit"));
+    }
+
+    #[test]
+    fn engines_may_have_only_their_own_clocks() {
+        let odds = Cli::try_parse_from([
+            "timur",
+            "--engine",
+            "cmd=/bin/a",
+            "tc=10+0.1",
+            "--engine",
+            "cmd=/bin/b",
+            "name=B",
+            "tc=30+0.3",
+            "--variant",
+            "xiangqi",
+        ])
+        .unwrap();
+        let config = odds.args.config().unwrap();
+        assert_eq!(config.limits.tc, None);
+        assert_eq!(config.engine_limits(0).tc, Some("10+0.1".parse().unwrap()));
+        assert_eq!(config.engine_limits(1).tc, Some("30+0.3".parse().unwrap()));
+        let bad = Cli::try_parse_from([
+            "timur",
+            "--engine",
+            "cmd=/bin/a",
+            "--engine",
+            "cmd=/bin/b",
+            "name=B",
+            "tc=abc",
+        ])
+        .unwrap();
+        let err = bad.args.config().unwrap_err();
+        assert!(err.contains("`B`") && err.contains("tc=abc"), "{err}");
     }
 }

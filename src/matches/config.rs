@@ -1,7 +1,7 @@
 //! The settings of a match, and the `key=value` lists the command line gives
 //! them in (`--engine cmd=… proto=uci name=…`, `--sprt elo0=0 elo1=5 …`).
 
-use super::tc::SearchLimits;
+use super::tc::{SearchLimits, TimeControl};
 use crate::engine::VariantKind;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -49,6 +49,8 @@ pub struct EngineSpec {
     /// The one game a UCI engine without a `UCI_Variant` option plays
     /// (`variant=`); unset, such an engine is taken to play the match's game.
     pub plays: Option<VariantKind>,
+    /// Its own clock (`tc=`), over the match's `--tc`.
+    pub tc: Option<TimeControl>,
 }
 
 /// Splits `key=value` tokens; a token without `=` is an error naming it.
@@ -79,7 +81,7 @@ fn parse_number<T: FromStr>(key: &str, value: &str) -> Result<T, String> {
 
 impl EngineSpec {
     /// Reads `cmd=PATH [args="…"] [proto=uci|ucci|xboard] [name=N]
-    /// [option.X=V …] [ranks=1] [variant=V]`.
+    /// [option.X=V …] [ranks=1] [variant=V] [tc=BASE+INC]`.
     pub fn parse(tokens: &[String]) -> Result<EngineSpec, String> {
         let mut spec = EngineSpec {
             cmd: PathBuf::new(),
@@ -89,8 +91,10 @@ impl EngineSpec {
             options: Vec::new(),
             ranks_from_one: false,
             plays: None,
+            tc: None,
         };
         let mut has_cmd = false;
+        let mut tc = None;
         for (key, value) in key_values(tokens)? {
             match key.as_str() {
                 "cmd" => {
@@ -104,6 +108,7 @@ impl EngineSpec {
                 "variant" => {
                     spec.plays = Some(value.parse().map_err(|e| format!("`{key}={value}`: {e}"))?)
                 }
+                "tc" => tc = Some(value),
                 _ => match key.strip_prefix("option.") {
                     Some(name) if !name.is_empty() => spec.options.push((name.to_string(), value)),
                     _ => return Err(format!("unknown engine setting `{key}`")),
@@ -113,7 +118,20 @@ impl EngineSpec {
         if !has_cmd {
             return Err(format!("engine `{}` has no cmd=PATH", tokens.join(" ")));
         }
+        if let Some(text) = tc {
+            spec.tc = Some(
+                text.parse()
+                    .map_err(|e| format!("engine `{}`: `tc={text}`: {e}", spec.label()))?,
+            );
+        }
         Ok(spec)
+    }
+
+    /// How messages name the engine: its `name=`, else its command.
+    pub fn label(&self) -> String {
+        self.name
+            .clone()
+            .unwrap_or_else(|| self.cmd.display().to_string())
     }
 }
 
@@ -293,7 +311,14 @@ impl MatchConfig {
         }
     }
 
-    /// Checks what can be checked without starting an engine.
+    /// The limits of engine `index`'s moves: the match's, with its own
+    /// clock when it has one.
+    pub fn engine_limits(&self, index: usize) -> SearchLimits {
+        self.limits.with_clock(self.engines[index].tc)
+    }
+
+    /// Checks what can be checked without starting an engine: among other
+    /// things, that every engine has a clock or none has.
     pub fn validate(&self) -> Result<(), String> {
         if self.engines.len() < 2 {
             return Err("a match needs at least two --engine".to_string());
@@ -304,7 +329,16 @@ impl MatchConfig {
         if self.sprt.is_some() && self.engines.len() != 2 {
             return Err("--sprt needs exactly two engines".to_string());
         }
-        self.limits.validate()
+        let unclocked = (0..self.engines.len()).find(|&i| self.engine_limits(i).tc.is_none());
+        if let (Some(i), Some(clocked)) = (unclocked, self.engines.iter().find(|e| e.tc.is_some()))
+        {
+            return Err(format!(
+                "engine `{}` has a clock (tc=) but engine `{}` has none: give it tc= or give --tc",
+                clocked.label(),
+                self.engines[i].label()
+            ));
+        }
+        (0..self.engines.len()).try_for_each(|i| self.engine_limits(i).validate())
     }
 }
 
@@ -334,6 +368,64 @@ mod tests {
         assert!(err.contains("colour"), "{err}");
         let err = EngineSpec::parse(&tokens("cmd=x proto=ucx")).unwrap_err();
         assert!(err.contains("ucx"), "{err}");
+    }
+
+    #[test]
+    fn an_engine_may_bring_its_own_clock() {
+        let spec = EngineSpec::parse(&tokens("cmd=/bin/pika tc=30+0.3 name=pika")).unwrap();
+        assert_eq!(spec.tc, Some("30+0.3".parse().unwrap()));
+        let err = EngineSpec::parse(&tokens("cmd=/bin/pika tc=abc name=pika")).unwrap_err();
+        assert!(err.contains("`pika`") && err.contains("tc=abc"), "{err}");
+        let err = EngineSpec::parse(&tokens("cmd=/bin/x tc=0+0")).unwrap_err();
+        assert!(err.contains("/bin/x") && err.contains("tc=0+0"), "{err}");
+    }
+
+    #[test]
+    fn clocks_are_chosen_per_engine() {
+        let engines = |a: &str, b: &str| {
+            vec![
+                EngineSpec::parse(&tokens(a)).unwrap(),
+                EngineSpec::parse(&tokens(b)).unwrap(),
+            ]
+        };
+        let tc = |text: &str| Some(text.parse::<TimeControl>().unwrap());
+        let only_own = MatchConfig::new(
+            engines("cmd=a tc=10+0.1", "cmd=b tc=30+0.3"),
+            VariantKind::Xiangqi,
+            SearchLimits::default(),
+        );
+        assert!(only_own.validate().is_ok());
+        assert_eq!(only_own.engine_limits(0).tc, tc("10+0.1"));
+        assert_eq!(only_own.engine_limits(1).tc, tc("30+0.3"));
+        let mixed = MatchConfig::new(
+            engines("cmd=a", "cmd=b tc=30+0.3"),
+            VariantKind::Xiangqi,
+            SearchLimits {
+                tc: tc("10+0.1"),
+                nodes: Some(5000),
+                ..SearchLimits::default()
+            },
+        );
+        assert!(mixed.validate().is_ok());
+        assert_eq!(mixed.engine_limits(0).tc, tc("10+0.1"));
+        assert_eq!(mixed.engine_limits(1).tc, tc("30+0.3"));
+        assert_eq!(mixed.engine_limits(1).nodes, Some(5000));
+        let half = MatchConfig::new(
+            engines("cmd=a name=A", "cmd=b name=B tc=30+0.3"),
+            VariantKind::Xiangqi,
+            SearchLimits {
+                nodes: Some(5000),
+                ..SearchLimits::default()
+            },
+        );
+        let err = half.validate().unwrap_err();
+        assert!(err.contains("`A` has none"), "{err}");
+        let none = MatchConfig::new(
+            engines("cmd=a", "cmd=b"),
+            VariantKind::Xiangqi,
+            SearchLimits::default(),
+        );
+        assert!(none.validate().unwrap_err().contains("limit"));
     }
 
     #[test]

@@ -61,7 +61,7 @@ pub struct GameSetup {
     /// Whether that is the variant's standard start (engines without
     /// `setboard` can play it).
     pub standard_start: bool,
-    /// Limits of every move.
+    /// Limits of every move of the engine it is given to (its own clock).
     pub limits: SearchLimits,
 }
 
@@ -78,8 +78,10 @@ pub struct Think<'a> {
     pub own_ms: i64,
     /// The opponent's clock (ms).
     pub opp_ms: i64,
-    /// The increment (ms).
+    /// The engine's increment (ms).
     pub increment_ms: i64,
+    /// The opponent's increment (ms).
+    pub opp_increment_ms: i64,
     /// How long the engine may take before it forfeits.
     pub budget: Duration,
 }

@@ -65,12 +65,14 @@ pub fn play_game(
     let start = opening.start(kind)?;
     let start_fen = with_game!(&start, s => s.position().to_fen());
     let standard_fen = with_game!(&AnyGame::start(kind), s => s.position().to_fen());
-    let setup = GameSetup {
+    let standard_start = start_fen == standard_fen;
+    // Each engine's own: its limits carry its own clock.
+    let setups = [pairing.white, pairing.black].map(|engine| GameSetup {
         variant: kind,
-        standard_start: start_fen == standard_fen,
+        standard_start,
         start_fen: start_fen.clone(),
-        limits: config.limits,
-    };
+        limits: config.engine_limits(engine),
+    });
     let Pairing {
         number,
         white,
@@ -79,10 +81,10 @@ pub fn play_game(
     } = pairing;
     let names = [engines[0].name.clone(), engines[1].name.clone()];
     let mut failed = [false; 2];
-    let mut moves = Vec::new();
+    let mut movetext = Movetext::default();
     let mut end = None;
     for (i, side) in [Color::White, Color::Black].into_iter().enumerate() {
-        if let Err(why) = engines[i].adapter().new_game(&setup) {
+        if let Err(why) = engines[i].adapter().new_game(&setups[i]) {
             failed[i] = true;
             end = Some(End::loss(
                 side,
@@ -95,8 +97,8 @@ pub fn play_game(
     let end = match end {
         Some(end) => end,
         None => with_game!(start, state => {
-            let mut referee = Referee { config, setup: &setup, engines, names: &names, failed: &mut failed };
-            referee.play(state, opening, &mut moves)?
+            let mut referee = Referee { config, setups: &setups, engines, names: &names, failed: &mut failed };
+            referee.play(state, opening, &mut movetext)?
         }),
     };
     Ok((
@@ -108,8 +110,10 @@ pub fn play_game(
             black_name: names[1].clone(),
             variant: kind,
             start_fen,
-            standard_start: setup.standard_start,
-            moves,
+            standard_start,
+            moves: movetext.moves,
+            clocks: movetext.clocks,
+            time_controls: setups.map(|s| s.limits.tc),
             opening_plies: opening.moves.len(),
             result: end.result,
             termination: end.termination,
@@ -119,9 +123,18 @@ pub fn play_game(
     ))
 }
 
+/// The moves so far, in timur's notation, and the mover's clock after each
+/// (none for the opening's moves and in untimed games).
+#[derive(Default)]
+struct Movetext {
+    moves: Vec<String>,
+    clocks: Vec<Option<Duration>>,
+}
+
 struct Referee<'a, 'e> {
     config: &'a MatchConfig,
-    setup: &'a GameSetup,
+    /// `[White's, Black's]`.
+    setups: &'a [GameSetup; 2],
     engines: [&'e mut MatchEngine; 2],
     names: &'a [String; 2],
     failed: &'a mut [bool; 2],
@@ -132,7 +145,7 @@ impl Referee<'_, '_> {
         &mut self,
         mut state: GameState<G>,
         opening: &Opening,
-        moves: &mut Vec<String>,
+        movetext: &mut Movetext,
     ) -> Result<End, String> {
         let canonical = canonical_notation(self.config.variant);
         let notations: [Notation; 2] = [self.engines[0].notation, self.engines[1].notation];
@@ -140,9 +153,13 @@ impl Referee<'_, '_> {
         let mut texts: [Vec<String>; 2] = [Vec::new(), Vec::new()];
         let record = |state: &mut GameState<G>,
                       mv: G::Move,
-                      moves: &mut Vec<String>,
+                      clock: Option<Duration>,
+                      movetext: &mut Movetext,
                       texts: &mut [Vec<String>; 2]| {
-            moves.push(state.position().format_move(mv, canonical));
+            movetext
+                .moves
+                .push(state.position().format_move(mv, canonical));
+            movetext.clocks.push(clock);
             for (text, &notation) in texts.iter_mut().zip(&notations) {
                 text.push(state.position().format_move(mv, notation));
             }
@@ -153,17 +170,17 @@ impl Referee<'_, '_> {
                 .position()
                 .parse_move(text, canonical)
                 .map_err(|why| format!("opening move `{text}`: {why}"))?;
-            record(&mut state, mv, moves, &mut texts);
+            record(&mut state, mv, None, movetext, &mut texts);
         }
-        let mut clocks = self
-            .config
-            .limits
-            .tc
-            .map(|tc| [Clock::new(tc), Clock::new(tc)]);
+        // `MatchConfig::validate` gives every engine a clock or none.
+        let mut clocks = match self.setups.each_ref().map(|s| s.limits.tc) {
+            [Some(white), Some(black)] => Some([Clock::new(white), Clock::new(black)]),
+            _ => None,
+        };
         let mut adjudicator = Adjudicator::new(self.config.resign, self.config.draw);
         let end = loop {
             let side = state.position().side_to_move();
-            if let Some(end) = self.over(&state, moves.len(), &adjudicator) {
+            if let Some(end) = self.over(&state, movetext.moves.len(), &adjudicator) {
                 break end;
             }
             let me = side.index();
@@ -178,7 +195,8 @@ impl Referee<'_, '_> {
                     match state.position().parse_move(&text, notations[me]) {
                         Ok(mv) => {
                             adjudicator.record(side, score);
-                            record(&mut state, mv, moves, &mut texts);
+                            let left = clocks.map(|c| Duration::from_millis(c[me].left_ms as u64));
+                            record(&mut state, mv, left, movetext, &mut texts);
                         }
                         Err(why) => {
                             break End::loss(
@@ -257,22 +275,26 @@ impl Referee<'_, '_> {
     ) -> Result<Answer, End> {
         let me = side.index();
         let name = &self.names[me];
-        let (own, opp, increment) = match clocks {
-            Some(c) => (c[me].left_ms, c[1 - me].left_ms, c[me].increment_ms),
-            None => (0, 0, 0),
+        let setup = &self.setups[me];
+        let (own, opp) = match clocks {
+            Some(c) => (c[me], c[1 - me]),
+            None => (Clock::default(), Clock::default()),
         };
-        let budget = match (&clocks, self.config.limits.movetime) {
-            (Some(_), _) => Duration::from_millis(own.max(0) as u64) + self.config.time_margin,
+        let budget = match (&clocks, setup.limits.movetime) {
+            (Some(_), _) => {
+                Duration::from_millis(own.left_ms.max(0) as u64) + self.config.time_margin
+            }
             (None, Some(movetime)) => movetime + self.config.time_margin,
             (None, None) => self.config.move_timeout,
         };
         let request = Think {
-            setup: self.setup,
+            setup,
             moves,
             first_side: side == Color::White,
-            own_ms: own,
-            opp_ms: opp,
-            increment_ms: increment,
+            own_ms: own.left_ms,
+            opp_ms: opp.left_ms,
+            increment_ms: own.increment_ms,
+            opp_increment_ms: opp.increment_ms,
             budget,
         };
         let answer = self.engines[me]

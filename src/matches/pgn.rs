@@ -1,8 +1,11 @@
 //! PGN output: one game per record, tags for variant, start position, time
-//! control and how the game ended; moves in timur's coordinate notation.
+//! control and how the game ended; moves in timur's coordinate notation, each
+//! played on a clock followed by the mover's clock, `{[%clk 0:00:05.3]}`.
 
 use super::record::GameRecord;
+use super::tc::TimeControl;
 use crate::engine::VariantKind;
+use crate::pgn_clock;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Today's date as `YYYY.MM.DD` (UTC).
@@ -33,8 +36,15 @@ fn escape(text: &str) -> String {
     text.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// The PGN text of one game, ending with a blank line.
-pub fn game_text(record: &GameRecord, event: &str, date: &str, time_control: &str) -> String {
+/// A `TimeControl` tag's value: `BASE+INC` in seconds, `-` for none.
+fn time_control_text(tc: Option<TimeControl>) -> String {
+    tc.map_or_else(|| "-".to_string(), |tc| tc.to_string())
+}
+
+/// The PGN text of one game, ending with a blank line. `TimeControl` is the
+/// clock both sides had; when they differ, `WhiteTimeControl` and
+/// `BlackTimeControl` stand in its place (as cutechess writes them).
+pub fn game_text(record: &GameRecord, event: &str, date: &str) -> String {
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
         out += &format!("[{name} \"{}\"]\n", escape(value));
@@ -53,7 +63,13 @@ pub fn game_text(record: &GameRecord, event: &str, date: &str, time_control: &st
         tag("FEN", &record.start_fen);
         tag("SetUp", "1");
     }
-    tag("TimeControl", time_control);
+    match record.time_controls {
+        [white, black] if white == black => tag("TimeControl", &time_control_text(white)),
+        [white, black] => {
+            tag("WhiteTimeControl", &time_control_text(white));
+            tag("BlackTimeControl", &time_control_text(black));
+        }
+    }
     tag("PlyCount", &record.moves.len().to_string());
     tag("Termination", record.termination.tag());
     out += "\n";
@@ -67,6 +83,9 @@ pub fn game_text(record: &GameRecord, event: &str, date: &str, time_control: &st
             words.push(format!("{}...", ply / 2 + 1));
         }
         words.push(mv.clone());
+        if let Some(&Some(left)) = record.clocks.get(i) {
+            words.push(format!("{{{}}}", pgn_clock::clk(left)));
+        }
         if i + 1 == record.opening_plies {
             words.push("{book}".to_string());
         }
@@ -94,6 +113,7 @@ pub fn game_text(record: &GameRecord, event: &str, date: &str, time_control: &st
 mod tests {
     use super::super::record::{GameResult, Termination};
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn dates() {
@@ -114,19 +134,43 @@ mod tests {
             start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
             standard_start: true,
             moves: ["f2f3", "e7e5", "g2g4", "d8h4"].map(String::from).to_vec(),
+            clocks: Vec::new(),
+            time_controls: [None, None],
             opening_plies: 1,
             result: GameResult::BlackWins,
             termination: Termination::Normal,
             reason: "checkmate".into(),
         };
-        let text = game_text(&record, "test", "2026.01.02", "1+0");
+        let text = game_text(&record, "test", "2026.01.02");
         assert!(text.contains("[Black \"b \\\"q\\\"\"]\n"), "{text}");
         assert!(text.contains("[Result \"0-1\"]"));
         assert!(!text.contains("[FEN"));
+        assert!(text.contains("[TimeControl \"-\"]"));
         assert!(text.contains("[Termination \"normal\"]"));
         assert!(
             text.ends_with("1. f2f3 {book} e7e5 2. g2g4 d8h4 {checkmate} 0-1\n\n"),
             "{text}"
         );
+        let tc = |text: &str| Some(text.parse::<TimeControl>().unwrap());
+        let ms = |ms: u64| Some(Duration::from_millis(ms));
+        let timed = GameRecord {
+            clocks: vec![None, ms(29_950), ms(5_050), ms(30_000)],
+            time_controls: [tc("10+0.1"), tc("30+0.3")],
+            ..record.clone()
+        };
+        let text = game_text(&timed, "test", "2026.01.02");
+        assert!(!text.contains("[TimeControl"), "{text}");
+        assert!(text.contains("[WhiteTimeControl \"10+0.1\"]\n[BlackTimeControl \"30+0.3\"]"));
+        assert!(
+            text.ends_with("1. f2f3 {book} e7e5 {[%clk 0:00:29.9]} 2. g2g4 {[%clk 0:00:05]} d8h4\n{[%clk 0:00:30]} {checkmate} 0-1\n\n"),
+            "{text}"
+        );
+        let same = GameRecord {
+            time_controls: [tc("10+0.1"), tc("10+0.1")],
+            ..timed
+        };
+        let text = game_text(&same, "test", "2026.01.02");
+        assert!(text.contains("[TimeControl \"10+0.1\"]\n"), "{text}");
+        assert!(!text.contains("WhiteTimeControl"), "{text}");
     }
 }

@@ -1,6 +1,8 @@
 //! What a finished game leaves behind: result, how it ended, the moves.
 
+use super::tc::TimeControl;
 use crate::engine::VariantKind;
+use std::time::Duration;
 use timur_search::Color;
 
 /// A game's result.
@@ -98,6 +100,11 @@ pub struct GameRecord {
     /// Every move from the start position, opening included, in timur's
     /// notation.
     pub moves: Vec<String>,
+    /// The mover's clock after each of `moves` (increment added); `None`
+    /// for the opening's moves and in games without clocks.
+    pub clocks: Vec<Option<Duration>>,
+    /// White's and Black's clocks, when the game had them.
+    pub time_controls: [Option<TimeControl>; 2],
     /// How many of `moves` came from the opening.
     pub opening_plies: usize,
     /// The result.

@@ -135,6 +135,11 @@ fn unstarted(
         start_fen,
         standard_start: opening.fen.is_none(),
         moves: Vec::new(),
+        clocks: Vec::new(),
+        time_controls: [
+            config.engine_limits(game.white).tc,
+            config.engine_limits(game.black).tc,
+        ],
         opening_plies: 0,
         result: GameResult::win_for(loser.flip()),
         termination: Termination::Abandoned,
@@ -245,10 +250,6 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
         ),
         None => None,
     };
-    let time_control = match config.limits.tc {
-        Some(tc) => tc.to_string(),
-        None => "-".to_string(),
-    };
     let event = format!("timur match ({})", config.variant);
     let date = pgn::today();
     let next = AtomicUsize::new(0);
@@ -286,7 +287,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
                 record.reason
             );
             if let Some(file) = pgn_file.as_mut() {
-                let text = pgn::game_text(&record, &event, &date, &time_control);
+                let text = pgn::game_text(&record, &event, &date);
                 if let Err(why) = file.write_all(text.as_bytes()) {
                     eprintln!("cannot write the PGN: {why}");
                     pgn_file = None;

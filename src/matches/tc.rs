@@ -88,14 +88,26 @@ impl SearchLimits {
             && self.depth.is_none()
             && self.movetime.is_none()
         {
-            return Err("give a limit: --tc, --nodes, --depth or --movetime".to_string());
+            return Err(
+                "give a limit: --tc, --nodes, --depth, --movetime or tc= on every --engine"
+                    .to_string(),
+            );
         }
         Ok(())
+    }
+
+    /// These limits with `tc` as the clock, when given (an engine's own
+    /// `tc=` over the match's `--tc`).
+    pub fn with_clock(self, tc: Option<TimeControl>) -> SearchLimits {
+        SearchLimits {
+            tc: tc.or(self.tc),
+            ..self
+        }
     }
 }
 
 /// One side's clock in milliseconds (negative once flagged).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
     /// Time left.
     pub left_ms: i64,
@@ -153,6 +165,20 @@ mod tests {
         assert!(clock.charge(Duration::from_millis(1150), Duration::from_millis(100)));
         assert_eq!(clock.left_ms, 500);
         assert!(!clock.charge(Duration::from_millis(700), Duration::from_millis(100)));
+    }
+
+    #[test]
+    fn an_engine_clock_overrides_the_match_clock() {
+        let own: TimeControl = "30+0.3".parse().unwrap();
+        let limits = SearchLimits {
+            tc: Some("10+0.1".parse().unwrap()),
+            depth: Some(7),
+            ..SearchLimits::default()
+        };
+        assert_eq!(limits.with_clock(Some(own)).tc, Some(own));
+        assert_eq!(limits.with_clock(Some(own)).depth, Some(7));
+        assert_eq!(limits.with_clock(None), limits);
+        assert_eq!(SearchLimits::default().with_clock(Some(own)).tc, Some(own));
     }
 
     #[test]

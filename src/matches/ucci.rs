@@ -69,10 +69,9 @@ impl Ucci {
 pub fn go_line(request: &Think) -> String {
     let limits = &request.setup.limits;
     if limits.tc.is_some() {
-        let inc = request.increment_ms;
         format!(
-            "go time {} increment {inc} opptime {} oppincrement {inc}",
-            request.own_ms, request.opp_ms
+            "go time {} increment {} opptime {} oppincrement {}",
+            request.own_ms, request.increment_ms, request.opp_ms, request.opp_increment_ms
         )
     } else if let Some(movetime) = limits.movetime {
         format!("go time {} movestogo 1", movetime.as_millis())
@@ -173,12 +172,13 @@ mod tests {
                 own_ms: 9000,
                 opp_ms: 8000,
                 increment_ms: 100,
+                opp_increment_ms: 300,
                 budget: Duration::from_secs(1),
             })
         };
         assert_eq!(
             think(&setup),
-            "go time 9000 increment 100 opptime 8000 oppincrement 100"
+            "go time 9000 increment 100 opptime 8000 oppincrement 300"
         );
         assert_eq!(
             crate::matches::uci::go_line(&Think {
@@ -188,9 +188,10 @@ mod tests {
                 own_ms: 9000,
                 opp_ms: 8000,
                 increment_ms: 100,
+                opp_increment_ms: 300,
                 budget: Duration::from_secs(1),
             }),
-            "go wtime 8000 btime 9000 winc 100 binc 100 depth 9"
+            "go wtime 8000 btime 9000 winc 300 binc 100 depth 9"
         );
         setup.limits.tc = None;
         assert_eq!(think(&setup), "go depth 9");

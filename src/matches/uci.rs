@@ -138,13 +138,14 @@ pub fn go_line(request: &Think) -> String {
     let limits = &request.setup.limits;
     let mut line = String::from("go");
     if limits.tc.is_some() {
-        let (white, black) = if request.first_side {
-            (request.own_ms, request.opp_ms)
+        let own = (request.own_ms, request.increment_ms);
+        let opp = (request.opp_ms, request.opp_increment_ms);
+        let ((white, winc), (black, binc)) = if request.first_side {
+            (own, opp)
         } else {
-            (request.opp_ms, request.own_ms)
+            (opp, own)
         };
-        let inc = request.increment_ms;
-        line += &format!(" wtime {white} btime {black} winc {inc} binc {inc}");
+        line += &format!(" wtime {white} btime {black} winc {winc} binc {binc}");
     }
     if let Some(nodes) = limits.nodes {
         line += &format!(" nodes {nodes}");
