@@ -11,6 +11,7 @@ pub mod http;
 pub mod message;
 pub mod moves;
 pub mod pgn;
+pub mod review;
 pub mod session;
 
 use std::net::{IpAddr, TcpListener};
