@@ -424,7 +424,7 @@ function connect() {
       }
     }
   };
-  socket.onclose = () => { $("status").textContent = "disconnected from timur"; };
+  socket.onclose = (e) => { $("status").textContent = e.reason ? `timur closed this tab: ${e.reason}` : "disconnected from timur"; };
 }
 
 // ---- controls ----
