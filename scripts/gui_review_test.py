@@ -3,7 +3,7 @@
 timur process (UCI) builds a line (White seeded random moves, Black its
 best) and plants a blunder in it (the move of all legal ones that loses
 the most expected score, the measure the review uses, found at depth 3
-and checked at 200,000 nodes); the line is loaded into
+and checked to lose at least 0.2 at 200,000 nodes); the line is loaded into
 the page as PGN, "Analyse game" (#analyse) is clicked, and then:
   - the progress bar (#analyse-progress) is full;
   - the graph has a point for every position of the game;
@@ -53,8 +53,8 @@ def plant(uci, variant, start_fen, plies, rng):
     """A line where White plays seeded random moves and Black timur's best
     at depth 3, and, at the ply within `plies` where a move loses the most
     (found at depth 3 among all legal moves, checked by searches of 200,000
-    nodes, the review's size), that move: (line, index of the planted move,
-    the expected score it loses)."""
+    nodes, the review's size, to lose at least 0.2), that move: (line,
+    index of the planted move, the expected score it loses)."""
     uci.send("setoption name UCI_ShowWDL value true")
     moves, candidates = [], []
     for ply in range(plies):
@@ -68,10 +68,12 @@ def plant(uci, variant, start_fen, plies, rng):
             candidates.append((loss, ply, moves[:], last[1][0]))
         white = ply % 2 == 0
         moves.append(rng.choice([line[1][0] for line in lines.values()]) if white else best[1][0])
-    checked = []
-    for _, ply, line, move in sorted(candidates, reverse=True)[:3]:
-        checked.append((loss_of(uci, variant, start_fen, line, move, 200_000), ply, line, move))
-    loss, index, line, move = max(checked)
+    for _, index, line, move in sorted(candidates, key=lambda c: -c[0])[:10]:
+        loss = loss_of(uci, variant, start_fen, line, move, 200_000)
+        if loss >= 0.2:
+            break
+    else:
+        raise AssertionError(f"{variant}: no move losing 0.2 found to plant")
     line = line + [move]
     # The engine's answer to the blunder, so the game goes on after it.
     uci.position(variant, start_fen, line)
@@ -136,15 +138,15 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.shots, exist_ok=True)
     uci = Uci(args.timur)
-    rng = random.Random(args.seed)
     failures = 0
     started = time.time()
-    with Page(args.timur, 1060, 900) as page:
+    with Page(args.timur, 1060, 1000) as page:
         driver = page.driver
         for variant in args.variants:
             wait = WebDriverWait(driver, 300)
             page.open(wait)
             try:
+                rng = random.Random(f"{args.seed} {variant}")
                 review(driver, wait, uci, variant, args.shots, args.plies, rng)
             except AssertionError as why:
                 failures += 1
