@@ -18,91 +18,14 @@ apt-get when missing.
 import argparse
 import os
 import random
-import re
-import shutil
-import subprocess
 import sys
 import time
 
-SYSTEM_PYTHON = "/usr/bin/python3"
-
-
-def ensure_dependencies():
-    try:
-        import selenium  # noqa: F401
-        if shutil.which("chromium") and shutil.which("chromedriver"):
-            return
-    except ImportError:
-        pass
-    if not (shutil.which("chromium") and shutil.which("chromedriver")) or not os.path.exists(
-            "/usr/lib/python3/dist-packages/selenium"):
-        print("installing chromium, chromium-driver, python3-selenium with apt-get", flush=True)
-        subprocess.run(["apt-get", "update", "-qq"], check=False)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium", "chromium-driver",
-                        "python3-selenium"], check=True)
-    if sys.executable != SYSTEM_PYTHON:
-        os.execv(SYSTEM_PYTHON, [SYSTEM_PYTHON] + sys.argv)
-
-
-ensure_dependencies()
-
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.options import Options  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gui_page import (VARIANTS, Page, Uci, click, new_game, play_move, set_engine,  # noqa: E402
+                      state, wait_turn)
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-
-VARIANTS = ["chess", "chess960", "xiangqi", "tamerlane", "jasir", "jarmo"]
-
-
-class Uci:
-    """A timur process in UCI, the record the page is checked against."""
-
-    def __init__(self, binary):
-        self.proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, bufsize=1)
-        self.send("uci")
-        self.until("uciok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def until(self, prefix):
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("timur (UCI) exited")
-            lines.append(line.rstrip("\n"))
-            if line.startswith(prefix):
-                return lines
-
-    def position(self, variant, start_fen, moves):
-        self.send(f"setoption name UCI_Variant value {variant}")
-        self.send(f"position fen {start_fen}" + (" moves " + " ".join(moves) if moves else ""))
-        self.send("d")
-        self.send("isready")
-        lines = self.until("readyok")
-        fen = [l for l in lines if l.startswith("Fen: ")]
-        errors = [l for l in lines if "error" in l.lower() or "illegal" in l.lower()]
-        if errors:
-            raise AssertionError(f"timur refused the page's moves: {errors}")
-        return fen[-1][5:]
-
-    def legal_count(self):
-        self.send("go perft 1")
-        return int(self.until("Nodes searched")[-1].split()[-1])
-
-    def evaluate(self, depth):
-        self.send(f"go depth {depth}")
-        lines = self.until("bestmove")
-        scores = [re.search(r"score (cp -?\d+|mate -?\d+)", l) for l in lines]
-        scores = [s.group(1) for s in scores if s]
-        return scores[-1] if scores else "none"
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait(timeout=10)
 
 
 def pieces_in(variant, fen):
@@ -121,40 +44,9 @@ def pieces_in(variant, fen):
     return sum(1 for c in board if c.isalpha())
 
 
-def state(driver):
-    return driver.execute_script("return window.timur.state")
-
-
-def wait_turn(driver, wait, ply):
-    """Waits until the page shows `ply` plies and the engine is not thinking."""
-    wait.until(lambda d: (lambda s: s and s["ply"] >= ply and not s["thinking"])(state(d)))
-    return state(driver)
-
-
-def click(driver, selector):
-    driver.find_element(By.CSS_SELECTOR, selector).click()
-
-
-def play_move(driver, move):
-    if move["drop"] is not None:
-        click(driver, '[data-hand="white"] rect')
-    else:
-        click(driver, f'[data-sq="{move["from"]}"]')
-    click(driver, f'[data-sq="{move["to"]}"]')
-    choice = driver.find_element(By.ID, "choice")
-    if choice.is_displayed():
-        click(driver, f'#choice button[data-text="{move["text"]}"]')
-
-
 def play_game(driver, wait, uci, variant, depth, cap, rng, shots):
-    driver.execute_script(
-        "document.getElementById('sides').value='black';"
-        f"document.getElementById('limit').value='depth';document.getElementById('amount').value='{depth}';")
-    click(driver, "#apply")
-    driver.execute_script(f"document.getElementById('variant').value='{variant}'")
-    click(driver, "#new")
-    wait.until(lambda d: (lambda s: s and s["variant"] == variant and s["ply"] == 0)(state(d)))
-    st = state(driver)
+    set_engine(driver, "black", depth)
+    st = new_game(driver, wait, variant)
     played = []
     gestures = 0
     while st["result"] is None and st["ply"] < cap:
@@ -256,39 +148,28 @@ def main():
     parser.add_argument("variants", nargs="*", default=VARIANTS)
     args = parser.parse_args()
     os.makedirs(args.shots, exist_ok=True)
-    server = subprocess.Popen([args.timur, "gui", "--port", "0"], stdout=subprocess.PIPE, text=True)
-    url = server.stdout.readline().split()[-1]
-    print(f"timur gui at {url}", flush=True)
-    options = Options()
-    for flag in ("--headless=new", "--no-sandbox", "--window-size=1040,800", "--disable-gpu"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options)
     uci = Uci(args.timur)
     rng = random.Random(args.seed)
     failures = 0
     started = time.time()
-    try:
-        driver.get(url)
+    with Page(args.timur, 1040, 800) as page:
+        driver = page.driver
+        page.open(WebDriverWait(driver, 30))
         try:
             check_gestures(driver, WebDriverWait(driver, 30))
         except (AssertionError, StopIteration) as why:
             failures += 1
             print(f"gestures: FAILED: {why!r}", flush=True)
         for variant in args.variants:
-            driver.get(url)
             wait = WebDriverWait(driver, 60)
-            wait.until(lambda d: state(d) is not None)
+            page.open(wait)
             try:
                 play_game(driver, wait, uci, variant, args.depth, args.cap, rng, args.shots)
             except AssertionError as why:
                 failures += 1
                 print(f"{variant}: FAILED: {why}", flush=True)
                 driver.save_screenshot(os.path.join(args.shots, f"gui-{variant}.png"))
-    finally:
-        driver.quit()
-        uci.close()
-        server.terminate()
-        server.wait(timeout=10)
+    uci.close()
     print(f"{failures} failures ({len(GESTURES)} gestures, {len(args.variants)} games) "
           f"in {time.time() - started:.0f} s", flush=True)
     sys.exit(1 if failures else 0)

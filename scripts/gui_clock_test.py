@@ -25,15 +25,11 @@ import argparse
 import os
 import random
 import re
-import shutil
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gui_browser_test import VARIANTS, click, play_move, state  # noqa: E402
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.options import Options  # noqa: E402
+from gui_page import VARIANTS, Page, click, play_move, set_engine, state  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -58,7 +54,7 @@ def set_clock(driver, preset, custom=None):
     click(driver, "#set-clock")
 
 
-def new_game(driver, wait, variant):
+def new_timed_game(driver, wait, variant):
     driver.execute_script(f"document.getElementById('variant').value='{variant}'")
     click(driver, "#new")
     wait.until(lambda d: (lambda s: s and s["variant"] == variant and s["ply"] == 0
@@ -110,10 +106,9 @@ def check_pgn(driver, wait):
 
 
 def play_timed(driver, wait, variant, rng, shots, cap):
-    driver.execute_script("document.getElementById('sides').value='black';")
-    click(driver, "#apply")
+    set_engine(driver, "black")
     set_clock(driver, "1+0")
-    new_game(driver, wait, variant)
+    new_timed_game(driver, wait, variant)
     # The person's clock runs while the page is left alone.
     before = clock_ms(driver, "white")
     assert before == 60_000, f"{variant}: White starts with {before} ms"
@@ -180,7 +175,7 @@ def own_flag(driver, wait):
     must show the flag fall the server decides."""
     set_clock(driver, "custom", {"white-min": "0.1", "white-inc": "0",
                                  "black-min": "0.1", "black-inc": "0"})
-    new_game(driver, wait, "chess")
+    new_timed_game(driver, wait, "chess")
     move = next(m for m in state(driver)["legal"] if m["text"] == "e2e4")
     play_move(driver, move)
     WebDriverWait(driver, 30).until(lambda d: state(d)["result"] is not None)
@@ -202,41 +197,26 @@ def main():
     parser.add_argument("variants", nargs="*", default=VARIANTS)
     args = parser.parse_args()
     os.makedirs(args.shots, exist_ok=True)
-    server = subprocess.Popen([args.timur, "gui", "--port", "0"], stdout=subprocess.PIPE, text=True)
-    url = server.stdout.readline().split()[-1]
-    print(f"timur gui at {url}", flush=True)
-    options = Options()
-    profile = f"/tmp/timur-chromium-{os.getpid()}"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", f"--user-data-dir={profile}", "--window-size=1060,1200"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options)
     rng = random.Random(args.seed)
     failures = 0
     started = time.time()
-    try:
+    with Page(args.timur) as page:
+        driver = page.driver
         for variant in args.variants:
-            driver.get(url)
             wait = WebDriverWait(driver, 150)
-            wait.until(lambda d: state(d) is not None)
+            page.open(wait)
             try:
                 play_timed(driver, wait, variant, rng, args.shots, args.cap)
             except AssertionError as why:
                 failures += 1
                 print(f"{variant}: FAILED: {why}", flush=True)
                 driver.save_screenshot(os.path.join(args.shots, f"timed-{variant}-failed.png"))
-        driver.get(url)
+        page.open(WebDriverWait(driver, 30))
         try:
             own_flag(driver, WebDriverWait(driver, 30))
         except AssertionError as why:
             failures += 1
             print(f"own flag: FAILED: {why}", flush=True)
-    finally:
-        driver.quit()
-        server.terminate()
-        server.wait(timeout=10)
-        shutil.rmtree(profile, ignore_errors=True)
     print(f"{failures} failures ({len(args.variants)} timed games and a flag fall) "
           f"in {time.time() - started:.0f} s", flush=True)
     sys.exit(1 if failures else 0)

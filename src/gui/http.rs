@@ -3,6 +3,7 @@
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
+use std::time::Instant;
 use tungstenite::handshake::derive_accept_key;
 
 /// The page, embedded in the binary.
@@ -33,15 +34,22 @@ impl Request {
     }
 }
 
-/// Reads a request head (up to the blank line), byte by byte so nothing
-/// after it is consumed.
-pub fn read_request(stream: &mut TcpStream) -> Result<Request, String> {
+/// Reads a request head (up to the blank line) that must be whole by
+/// `deadline`, byte by byte so nothing after it is consumed.
+pub fn read_request(stream: &mut TcpStream, deadline: Instant) -> Result<Request, String> {
     let mut head = Vec::new();
     let mut byte = [0u8];
     while !head.ends_with(b"\r\n\r\n") {
         if head.len() >= MAX_HEAD {
             return Err("request head too long".into());
         }
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err("the request head came too slowly".into());
+        }
+        stream
+            .set_read_timeout(Some(left))
+            .map_err(|why| format!("reading the request: {why}"))?;
         match stream.read(&mut byte) {
             Ok(1) => head.push(byte[0]),
             Ok(_) => return Err("connection closed in the request head".into()),
@@ -154,6 +162,11 @@ pub fn route(request: &Request, on_loopback: bool) -> Route {
         }
         _ => Route::Respond(response("404 Not Found", "text/plain", "not found\n")),
     }
+}
+
+/// The `503` of a server that holds all the connections it can.
+pub fn unavailable(why: &str) -> String {
+    response("503 Service Unavailable", "text/plain", &format!("{why}\n"))
 }
 
 /// A whole response that closes the connection.

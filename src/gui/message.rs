@@ -5,6 +5,7 @@
 use super::clock::{ClockView, TimeControl};
 use super::evals::EvalView;
 use super::moves::MoveSquares;
+use super::review::Mark;
 use serde::{Deserialize, Serialize};
 
 /// Which sides the engine plays.
@@ -99,6 +100,13 @@ pub enum ClientMsg {
         #[serde(default)]
         multipv: Option<usize>,
     },
+    /// Reviews the game: every position of the line searched in turn
+    /// (`nodes` each, else the game's own count), its moves marked.
+    Review {
+        /// Nodes per position.
+        #[serde(default)]
+        nodes: Option<u64>,
+    },
     /// Stops a search (an engine move is played as found so far).
     Stop,
     /// A new game from pasted position text, same variant.
@@ -146,6 +154,21 @@ pub struct StateView {
     pub evals: Vec<Option<EvalView>>,
     /// The clocks of a timed game.
     pub clock: Option<ClockView>,
+    /// Each move's mark from the last review (`null` where none).
+    pub marks: Vec<Option<Mark>>,
+    /// The review's progress, while it runs and after it finished.
+    pub review: Option<ReviewView>,
+}
+
+/// How far a game review got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ReviewView {
+    /// Positions searched.
+    pub done: usize,
+    /// Positions in the line.
+    pub total: usize,
+    /// Whether it still runs.
+    pub running: bool,
 }
 
 /// A finished game's result and why.

@@ -4,6 +4,7 @@
 //! [`session::Session`] (its own [`crate::engine::Engine`]), driven by the
 //! JSON messages of [`message`].
 
+pub mod capacity;
 pub mod clock;
 pub mod connection;
 pub mod evals;
@@ -11,8 +12,12 @@ pub mod http;
 pub mod message;
 pub mod moves;
 pub mod pgn;
+pub mod refusal;
+pub mod review;
 pub mod session;
 
+use capacity::{Capacity, Gauge};
+use refusal::Refusals;
 use std::net::{IpAddr, TcpListener};
 
 /// `timur gui` options.
@@ -52,12 +57,33 @@ pub fn run(args: &GuiArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Accepts connections for ever, each on its own thread.
+/// Accepts connections for ever, each on its own thread, within the
+/// default [`Capacity`].
 pub fn serve(listener: TcpListener) {
+    serve_with(listener, Capacity::default());
+}
+
+/// Accepts connections for ever within `capacity`: a connection past its
+/// limit gets a `503` from the one thread of [`Refusals`].
+pub fn serve_with(listener: TcpListener, capacity: Capacity) {
+    let connections = Gauge::new(capacity.connections);
+    let sessions = Gauge::new(capacity.sessions);
+    let refusals = Refusals::start(format!(
+        "timur holds {} connections, its limit: try again later",
+        capacity.connections
+    ));
     for stream in listener.incoming().flatten() {
+        let Some(slot) = connections.take() else {
+            refusals.send(stream);
+            continue;
+        };
+        let sessions = sessions.clone();
         let spawned = std::thread::Builder::new()
             .name("gui-connection".into())
-            .spawn(move || connection::serve(stream));
+            .spawn(move || {
+                connection::serve(stream, &sessions, capacity);
+                drop(slot);
+            });
         if let Err(why) = spawned {
             eprintln!("gui: cannot start a connection thread: {why}");
         }

@@ -2,9 +2,11 @@
 //! for another start, `Result`; moves in timur's coordinate notation, each
 //! followed by the evaluation after it and the mover's clock in lichess's
 //! comments, `{ [%eval 0.35] [%clk 0:04:58] }` (White's side; a forced end
-//! as `#3` or `#-2`), which are read back.
+//! as `#3` or `#-2`), and a review's mark as a NAG (`$6` ?!, `$2` ?, `$4`
+//! ??), which are read back (as are `?!`, `?`, `??` after a move).
 
 use super::evals::EvalView;
+use super::review::Mark;
 use crate::engine::VariantKind;
 use crate::pgn_clock;
 use std::time::Duration;
@@ -16,6 +18,8 @@ pub struct MoveNotes {
     pub eval: Option<EvalView>,
     /// The time the mover had left after it.
     pub clock: Option<Duration>,
+    /// The review's mark of the move.
+    pub mark: Option<Mark>,
 }
 
 /// A game read from PGN.
@@ -59,6 +63,9 @@ pub fn write(
             words.push(format!("{}...", ply / 2 + 1));
         }
         words.push(mv.clone());
+        if let Some(mark) = notes.get(i).and_then(|n| n.mark) {
+            words.push(mark.nag().to_string());
+        }
         if let Some(comment) = notes.get(i).and_then(comment) {
             words.push(comment);
         }
@@ -171,8 +178,11 @@ pub fn read(text: &str) -> Result<PgnGame, String> {
                 in_comment = false;
                 let read = read_comment(&comment_text)?;
                 if let (0, Some(last)) = (depth, notes.last_mut()) {
-                    if read != MoveNotes::default() {
-                        *last = read;
+                    if read.eval.is_some() || read.clock.is_some() {
+                        *last = MoveNotes {
+                            mark: last.mark,
+                            ..read
+                        };
                     }
                 }
             }
@@ -184,12 +194,20 @@ pub fn read(text: &str) -> Result<PgnGame, String> {
             ")" => depth = depth.saturating_sub(1),
             _ if depth > 0 => {}
             "1-0" | "0-1" | "1/2-1/2" | "*" => break,
-            _ if word.starts_with('$') => {}
+            _ if word.starts_with('$') => {
+                if let (Some(mark), Some(last)) = (Mark::read(word), notes.last_mut()) {
+                    last.mark = Some(mark);
+                }
+            }
             _ => {
                 let mv = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-                if !mv.is_empty() {
-                    moves.push(mv.to_string());
-                    notes.push(MoveNotes::default());
+                let bare = mv.trim_end_matches(['?', '!']);
+                if !bare.is_empty() {
+                    moves.push(bare.to_string());
+                    notes.push(MoveNotes {
+                        mark: Mark::read(&mv[bare.len()..]),
+                        ..MoveNotes::default()
+                    });
                 }
             }
         }
@@ -255,16 +273,21 @@ mod tests {
             MoveNotes {
                 eval: eval(Some(35), None),
                 clock: Some(Duration::from_secs(298)),
+                mark: None,
             },
             MoveNotes {
                 eval: eval(None, Some(-2)),
                 clock: Some(Duration::from_secs(3_725)),
+                mark: Some(Mark::Blunder),
             },
-            MoveNotes::default(),
+            MoveNotes {
+                mark: Some(Mark::Inaccuracy),
+                ..MoveNotes::default()
+            },
         ];
         let text = write(VariantKind::Chess, None, &moves, &notes, Some("0-1"));
         assert!(
-            text.contains("1. e2e4 { [%eval 0.35] [%clk 0:04:58] } e7e5 { [%eval #-2] [%clk 1:02:05] } 2. d1h5 0-1"),
+            text.contains("1. e2e4 { [%eval 0.35] [%clk 0:04:58] } e7e5 $4 { [%eval #-2] [%clk 1:02:05] } 2. d1h5 $6 0-1"),
             "{text}"
         );
         let game = read(&text).unwrap();
@@ -272,6 +295,17 @@ mod tests {
         let lichess = read("1. e4 { [%eval -0.3,21] [%clk 0:00:59.5] } 1-0").unwrap();
         assert_eq!(lichess.notes[0].eval, eval(Some(-30), None));
         assert_eq!(lichess.notes[0].clock, Some(Duration::from_millis(59_500)));
+        let marked = read("1. e2e4?! e7e5?? 2. g1f3? *").unwrap();
+        assert_eq!(marked.moves, ["e2e4", "e7e5", "g1f3"]);
+        let marks: Vec<_> = marked.notes.iter().map(|n| n.mark).collect();
+        assert_eq!(
+            marks,
+            [
+                Some(Mark::Inaccuracy),
+                Some(Mark::Blunder),
+                Some(Mark::Mistake)
+            ]
+        );
         for bad in [
             "[%eval x]",
             "[%eval #]",

@@ -300,7 +300,10 @@ function renderText(fields) {
     const ply = i + (blackFirst ? 1 : 0);
     if (ply % 2 === 0 || i === 0) moves.append(`${Math.floor(ply / 2) + 1}.${ply % 2 ? ".." : ""} `);
     const span = document.createElement("span");
-    span.className = "mv" + (i + 1 === state.ply ? " current" : "") + (i + 1 === view.browse ? " browsed" : "");
+    const mark = state.marks[i];
+    span.className = "mv" + (i + 1 === state.ply ? " current" : "") + (i + 1 === view.browse ? " browsed" : "") +
+      (mark ? ` ${mark}` : "");
+    if (mark) span.title = mark;
     span.dataset.ply = i + 1;
     span.textContent = m;
     span.onclick = () => browse(i + 1);
@@ -308,6 +311,18 @@ function renderText(fields) {
   });
   const lines = Object.keys(view.analysis).sort().map((k) => view.analysis[k]);
   $("analysis").textContent = lines.join("\n");
+  renderReview();
+}
+
+// The game review's progress: positions searched of the line's.
+function renderReview() {
+  const review = view.state.review, bar = $("analyse-progress");
+  bar.hidden = !review;
+  if (!review) return;
+  bar.max = review.total;
+  bar.value = review.done;
+  bar.dataset.running = review.running;
+  bar.title = review.running ? `analysing: ${review.done} of ${review.total} positions` : `analysed ${review.total} positions`;
 }
 
 // ---- input: click or drag a piece, then a target ----
@@ -409,7 +424,7 @@ function connect() {
       }
     }
   };
-  socket.onclose = () => { $("status").textContent = "disconnected from timur"; };
+  socket.onclose = (e) => { $("status").textContent = e.reason ? `timur closed this tab: ${e.reason}` : "disconnected from timur"; };
 }
 
 // ---- controls ----
@@ -455,10 +470,11 @@ $("glyphs").onchange = () => { view.glyphs = $("glyphs").checked; render(); };
 const analyse = () => {
   view.lines = {};
   view.analysis = {};
-  send({ type: "analyse", on: $("analyse").checked, multipv: parseInt($("multipv").value, 10) });
+  send({ type: "analyse", on: $("analysis-on").checked, multipv: parseInt($("multipv").value, 10) });
 };
-$("analyse").onchange = analyse;
+$("analysis-on").onchange = analyse;
 $("multipv").onchange = analyse;
+$("analyse").onclick = () => send({ type: "review" });
 $("setfen").onclick = () => send({ type: "position", fen: $("fen").value });
 $("copyfen").onclick = () => { if (navigator.clipboard) navigator.clipboard.writeText($("fen").value); };
 $("savepgn").onclick = () => send({ type: "save_pgn" });
@@ -487,12 +503,13 @@ document.addEventListener("keydown", (e) => {
 
 // ---- evaluation: bar and graph, White's (Red's) side ----
 // White's expected score in 0..1: from win/draw/loss chances where the
-// engine gives them, else a logistic curve of the centipawns.
+// engine gives them, else lichess's logistic of the centipawns (as the
+// review's marks, gui/review.rs).
 function expected(e) {
   if (!e) return null;
   if (e.wdl) return (e.wdl[0] + e.wdl[1] / 2) / 1000;
   if (e.mate !== null) return e.mate > 0 ? 1 : e.mate < 0 ? 0 : 0.5;
-  return 1 / (1 + Math.exp(-e.cp / 250));
+  return 1 / (1 + Math.exp(-0.00368208 * e.cp));
 }
 function evalText(e) {
   if (e.mate !== null) return e.mate === 0 ? "#" : `#${e.mate}`;
@@ -529,8 +546,11 @@ function renderGraph() {
   state.evals.forEach((e, ply) => { const s = expected(e); if (s !== null) points.push([graphX(ply, positions), y(s), ply, e]); });
   el("polyline", { id: "eval-line", points: points.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(" "),
     fill: "none", stroke: "#333", "stroke-width": 1.5 }, g);
+  const MARK_COLOR = { inaccuracy: "#b8860b", mistake: "#d2691e", blunder: "#c0161b" };
   for (const [px, py, ply, e] of points) {
-    const c = el("circle", { cx: px, cy: py, r: 3, fill: "#333", class: "eval-point", "data-ply": ply }, g);
+    const mark = ply > 0 ? state.marks[ply - 1] : null;
+    const c = el("circle", { cx: px, cy: py, r: mark ? 4 : 3, fill: MARK_COLOR[mark] || "#333",
+      class: "eval-point" + (mark ? ` ${mark}` : ""), "data-ply": ply }, g);
     el("title", {}, c, `ply ${ply}: ${evalText(e)}`);
   }
 }

@@ -4,8 +4,10 @@
 //! positions, and the search running ([`search`]). Searches report through
 //! a channel of [`SearchNote`]s that the connection feeds back into
 //! [`Session::on_search`]; the connection calls [`Session::tick`] between
-//! messages, so a flag falls while the page is quiet.
+//! messages, so a flag falls while the page is quiet. A game review
+//! ([`review`]) searches the line's positions on an engine of its own.
 
+mod review;
 mod search;
 mod timing;
 
@@ -14,6 +16,7 @@ use super::evals::{EvalView, Evals};
 use super::message::{parse, ClientMsg, ResultView, ServerMsg, Sides, StateView};
 use super::moves;
 use super::pgn::{self, MoveNotes};
+use super::review::Mark;
 use crate::engine::options::{self, Protocol};
 use crate::engine::{Engine, VariantKind};
 use crate::variants::chess::Chess;
@@ -56,6 +59,12 @@ pub struct Session {
     search_ply: usize,
     best_line: Option<(String, EvalView)>,
     now: Now,
+    /// The game review under way.
+    review: Option<review::Review>,
+    /// Whether the line was reviewed to its end (since it last changed).
+    reviewed: bool,
+    /// Each move's mark from the review.
+    marks: Vec<Option<Mark>>,
 }
 
 impl Session {
@@ -93,6 +102,9 @@ impl Session {
             search_ply: 0,
             best_line: None,
             now,
+            review: None,
+            reviewed: false,
+            marks: Vec::new(),
         }
     }
 
@@ -166,6 +178,7 @@ impl Session {
                 Ok(vec![self.state()])
             }
             ClientMsg::Analyse { on, multipv } => self.set_analysis(on, multipv),
+            ClientMsg::Review { nodes } => self.start_review(nodes),
             ClientMsg::Stop => {
                 self.engine.stop();
                 Ok(Vec::new())
@@ -179,6 +192,7 @@ impl Session {
                     .map(|i| MoveNotes {
                         eval: self.evals.get(i + 1).cloned(),
                         clock: self.clock_log.get(i).copied().flatten(),
+                        mark: self.marks.get(i).copied().flatten(),
                     })
                     .collect();
                 Ok(vec![ServerMsg::Pgn {
@@ -199,6 +213,7 @@ impl Session {
                         self.evals.record(i + 1, eval);
                     }
                     self.clock_log.push(notes.clock);
+                    self.marks.push(notes.mark);
                 }
                 Ok(self.changed(false))
             }
@@ -306,6 +321,8 @@ impl Session {
             self.timeout = None;
         }
         self.evals.truncate(self.ply);
+        self.marks.truncate(self.ply);
+        self.reviewed = false;
         self.clock_log.truncate(self.ply);
         self.line.truncate(self.ply);
         self.line.push(text.to_string());
@@ -347,6 +364,8 @@ impl Session {
         self.line = line;
         self.start = fen;
         self.evals.clear();
+        self.marks.clear();
+        self.reviewed = false;
         self.clock_log.clear();
         self.timeout = None;
         self.restart_clocks();
@@ -437,6 +456,10 @@ impl Session {
             analysing: self.running == Some(Purpose::Analyse),
             fens,
             evals: self.evals.view(self.line.len()),
+            marks: (0..self.line.len())
+                .map(|i| self.marks.get(i).copied().flatten())
+                .collect(),
+            review: self.review_view(),
             clock: self.clocks.as_ref().map(|c| ClockView::of(c, self.now())),
         })
     }
@@ -445,6 +468,7 @@ impl Session {
 impl Drop for Session {
     /// A closed tab stops its search.
     fn drop(&mut self) {
+        self.stop_review();
         self.engine.stop_and_wait();
     }
 }

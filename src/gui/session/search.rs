@@ -18,7 +18,7 @@ use timur_search::{Limits, Score};
 #[derive(Clone, Debug)]
 pub struct SearchNote {
     generation: u64,
-    event: SearchEvent,
+    pub(super) event: SearchEvent,
     at: Instant,
 }
 
@@ -49,6 +49,9 @@ impl Session {
     pub fn on_search(&mut self, note: SearchNote) -> Vec<ServerMsg> {
         if note.generation != self.generation {
             return Vec::new();
+        }
+        if self.review.is_some() {
+            return self.on_review(note);
         }
         match note.event {
             SearchEvent::Info(info) => {
@@ -128,19 +131,7 @@ impl Session {
             ),
         };
         self.engine.set_multipv(lines);
-        let notes = Arc::clone(&self.notes);
-        let now = Arc::clone(&self.now);
-        let generation = self.generation;
-        let events = Arc::new(move |event| {
-            let at = now();
-            if let Ok(sender) = notes.lock() {
-                let _ = sender.send(SearchNote {
-                    generation,
-                    event,
-                    at,
-                });
-            }
-        });
+        let events = self.reporter();
         let level = self.engine.options().strength;
         if purpose != Purpose::Play {
             self.engine.set_strength(Strength::DEFAULT);
@@ -163,8 +154,28 @@ impl Session {
         }
     }
 
-    /// Stops any search; its remaining events become stale.
+    /// Where a search started now reports: the session's channel, its
+    /// events tagged with the present generation.
+    pub(super) fn reporter(&self) -> Arc<dyn Fn(SearchEvent) + Send + Sync> {
+        let notes = Arc::clone(&self.notes);
+        let now = Arc::clone(&self.now);
+        let generation = self.generation;
+        Arc::new(move |event| {
+            let at = now();
+            if let Ok(sender) = notes.lock() {
+                let _ = sender.send(SearchNote {
+                    generation,
+                    event,
+                    at,
+                });
+            }
+        })
+    }
+
+    /// Stops any search and the review; their remaining events become
+    /// stale.
     pub(super) fn halt(&mut self) {
+        self.stop_review();
         self.engine.stop_and_wait();
         self.running = None;
         self.best_line = None;
