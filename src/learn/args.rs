@@ -35,6 +35,40 @@ pub enum NnueCommand {
     /// Compare a network with the hand-written evaluation and the labels
     /// on a data file's positions, and print the factor for `scale`.
     Compare(CompareArgs),
+    /// Write a chess data file's records as bullet's ChessBoard records
+    /// (32 bytes each, side to move's view), for the bullet GPU trainer.
+    ExportBullet(ExportBulletArgs),
+    /// Read a chess network bullet saved for timur's architecture
+    /// (docs/nnue.md) and write it as a timur network file.
+    ImportBullet(ImportBulletArgs),
+}
+
+/// `timur nnue export-bullet`.
+#[derive(Args, Debug, Clone)]
+pub struct ExportBulletArgs {
+    /// A chess data file written by `timur nnue datagen` or `relabel`.
+    #[arg(long)]
+    pub data: PathBuf,
+    /// The bullet data file to write (created anew).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// `timur nnue import-bullet`.
+#[derive(Args, Debug, Clone)]
+pub struct ImportBulletArgs {
+    /// bullet's quantised.bin (saved as docs/nnue.md says).
+    #[arg(long)]
+    pub net: PathBuf,
+    /// Hidden neurons per perspective the network was trained with.
+    #[arg(long, default_value_t = 128)]
+    pub hidden: usize,
+    /// Its MaterialCount output buckets (1, 2, 4, 8 or 16).
+    #[arg(long, default_value_t = 1)]
+    pub buckets: usize,
+    /// The timur network file to write.
+    #[arg(long)]
+    pub out: PathBuf,
 }
 
 /// `timur nnue compare`.

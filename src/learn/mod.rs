@@ -1,13 +1,16 @@
 //! `timur nnue`: the offline tools that make networks — self-play data
 //! ([`datagen`]), scores from an outside engine ([`relabel`]), training
 //! ([`train`]), a network beside the hand-written evaluation
-//! ([`compare`]) and its output scaled — over the training records
+//! ([`compare`]) and its output scaled, data for and networks from bullet,
+//! the GPU trainer ([`bullet_data`], [`bullet_net`]) — over the training records
 //! ([`record`], the headed files' header in [`record_header`]). They name no game: [`games`] reaches each game with a
 //! network through the engine's one dispatch
 //! ([`crate::engine::AnyGame::with_trainable`]); the networks they make are
 //! read by [`crate::nnue`].
 
 pub mod args;
+pub mod bullet_data;
+pub mod bullet_net;
 pub mod compare;
 pub mod datagen;
 pub mod games;
@@ -69,6 +72,27 @@ pub fn run(args: &NnueArgs) -> Result<(), String> {
             std::fs::write(&a.out, network.with_output_scaled(a.factor).to_bytes())
                 .map_err(|e| format!("cannot write {}: {e}", a.out.display()))?;
             println!("wrote {} (output × {})", a.out.display(), a.factor);
+            Ok(())
+        }
+        NnueCommand::ExportBullet(a) => {
+            let count = bullet_data::export(&a.data, &a.out)?;
+            println!(
+                "{count} records written to {} as bullet's ChessBoard",
+                a.out.display()
+            );
+            Ok(())
+        }
+        NnueCommand::ImportBullet(a) => {
+            let network = bullet_net::read_file(&a.net, a.hidden, a.buckets)?;
+            std::fs::write(&a.out, network.to_bytes())
+                .map_err(|e| format!("cannot write {}: {e}", a.out.display()))?;
+            println!(
+                "wrote {} (768→{}×2→1, {} buckets, from bullet's {})",
+                a.out.display(),
+                a.hidden,
+                a.buckets,
+                a.net.display()
+            );
             Ok(())
         }
         NnueCommand::Train(a) => {

@@ -1,0 +1,128 @@
+//! Chess networks that bullet (the GPU trainer) saved for timur's
+//! architecture, read into timur's own [`Network`] (`timur nnue
+//! import-bullet`; the trainer program and its settings are in
+//! docs/nnue.md).
+//!
+//! The file accepted is bullet's `quantised.bin` for `Chess768` inputs,
+//! H hidden neurons per perspective (SCReLU, dual perspective) and B
+//! `MaterialCount` output buckets, saved with
+//!
+//! ```text
+//! SavedFormat::id("l0w").round().quantise::<i16>(255),        // QA
+//! SavedFormat::id("l0b").round().quantise::<i16>(255),        // QA
+//! SavedFormat::id("l1w").round().quantise::<i16>(256).transpose(), // QB
+//! SavedFormat::id("l1b").round().quantise::<i32>(255 * 256),  // QA·QB
+//! ```
+//!
+//! so, little endian: `l0w` 768·H i16 (feature-major: H per input, as
+//! timur's feature weights), `l0b` H i16, `l1w` B·2H i16 (per bucket, the
+//! side to move's H first, as timur's output weights), `l1b` B i32, then
+//! bullet's padding to a multiple of 64 bytes (the bytes `bullet` repeated).
+//! H and B are not in the file: they are given, and the file's size must
+//! be exactly theirs.
+
+use crate::files;
+use crate::nnue::features::Features;
+use crate::nnue::network::{
+    output_bucket, valid_hidden, Network, HIDDEN_STEP, MAX_BUCKETS, MAX_HIDDEN,
+};
+use crate::variants::chess::Chess;
+use std::path::Path;
+
+/// The inputs of bullet's `Chess768` (timur's chess feature set).
+const INPUTS: usize = 768;
+
+/// bullet pads a saved network to a multiple of this many bytes…
+const PAD_TO: usize = 64;
+/// …with these bytes, repeated.
+const PAD: &[u8] = b"bullet";
+
+/// The size of bullet's file for `hidden` neurons and `buckets` buckets.
+pub fn saved_bytes(hidden: usize, buckets: usize) -> usize {
+    let raw = 2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets;
+    raw.div_ceil(PAD_TO) * PAD_TO
+}
+
+/// Whether bullet's `MaterialCount<B>` buckets, `(pieces − 2) / ⌈32 / B⌉`,
+/// are timur's for every piece count (true for 1, 2, 4, 8 and 16).
+pub fn buckets_agree(buckets: usize) -> bool {
+    let most = Chess::MOST_PIECES;
+    (2..=most).all(|pieces| {
+        output_bucket(pieces, buckets, most)
+            == (pieces - 2) as usize / (most as usize).div_ceil(buckets)
+    })
+}
+
+/// Checks a shape the import can take.
+fn check_shape(hidden: usize, buckets: usize) -> Result<(), String> {
+    if !valid_hidden(hidden) {
+        return Err(format!(
+            "--hidden {hidden}: a multiple of {HIDDEN_STEP} up to {MAX_HIDDEN}"
+        ));
+    }
+    if !(1..=MAX_BUCKETS).contains(&buckets) || !buckets_agree(buckets) {
+        return Err(format!(
+            "--buckets {buckets}: bullet's MaterialCount buckets equal timur's for 1, 2, 4, 8 or 16"
+        ));
+    }
+    Ok(())
+}
+
+/// The network in bullet's saved bytes, of the given shape.
+pub fn from_bytes(bytes: &[u8], hidden: usize, buckets: usize) -> Result<Network, String> {
+    check_shape(hidden, buckets)?;
+    let expected = saved_bytes(hidden, buckets);
+    if bytes.len() != expected {
+        return Err(format!(
+            "{} bytes: bullet saves a 768→{hidden} network with {buckets} buckets in {expected}",
+            bytes.len()
+        ));
+    }
+    let mut network = Network::zeros_bucketed(Chess::FEATURES, hidden, buckets);
+    let shorts = INPUTS * hidden + hidden + buckets * 2 * hidden;
+    let mut values = bytes[..2 * shorts]
+        .chunks_exact(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]));
+    for part in [
+        &mut network.feature_weights,
+        &mut network.feature_bias,
+        &mut network.output_weights,
+    ] {
+        part.iter_mut()
+            .zip(values.by_ref())
+            .for_each(|(w, v)| *w = v);
+    }
+    let end = 2 * shorts + 4 * buckets;
+    for (bias, c) in network
+        .output_bias
+        .iter_mut()
+        .zip(bytes[2 * shorts..end].chunks_exact(4))
+    {
+        *bias = i32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+    }
+    if !bytes[end..]
+        .iter()
+        .zip(PAD.iter().cycle())
+        .all(|(a, b)| a == b)
+    {
+        return Err("the padding after the weights is not bullet's".into());
+    }
+    Ok(network)
+}
+
+/// Reads bullet's file at `path` (a regular file of exactly the shape's
+/// size, checked before reading) as a network of the given shape.
+pub fn read_file(path: &Path, hidden: usize, buckets: usize) -> Result<Network, String> {
+    check_shape(hidden, buckets)?;
+    let expected = saved_bytes(hidden, buckets);
+    let metadata =
+        std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if !metadata.is_file() || metadata.len() != expected as u64 {
+        return Err(format!(
+            "{}: not bullet's {expected}-byte file of a 768→{hidden} network with {buckets} buckets",
+            path.display()
+        ));
+    }
+    let bytes = files::read_bounded(path, expected as u64)?;
+    from_bytes(&bytes, hidden, buckets).map_err(|e| format!("{}: {e}", path.display()))
+}
