@@ -8,9 +8,11 @@ use serde_json::{json, Value};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use timur::gui::message::ServerMsg;
 use timur::gui::session::{SearchNote, Session};
 use timur_search::Clock;
+
+mod gui_common;
+use gui_common::{last_state, value};
 
 /// A session and the hand that moves its time.
 struct Timed {
@@ -64,19 +66,6 @@ impl Timed {
             }
         }
     }
-}
-
-fn value(msg: &ServerMsg) -> Value {
-    serde_json::from_str(&msg.to_json()).unwrap()
-}
-
-fn last_state(replies: &[Value]) -> Value {
-    replies
-        .iter()
-        .rev()
-        .find(|r| r["type"] == "state")
-        .cloned()
-        .unwrap_or_else(|| panic!("no state in {replies:?}"))
 }
 
 fn error(replies: &[Value]) -> String {

@@ -4,35 +4,20 @@
 //! the review, and it runs in every game.
 
 use serde_json::{json, Value};
-use std::sync::mpsc::{channel, Receiver};
-use timur::gui::message::ServerMsg;
+use std::sync::mpsc::Receiver;
 use timur::gui::session::{SearchNote, Session};
 
+mod gui_common;
+use gui_common::{ask, last_state as state, value};
+
+/// A session whose engine plays neither side and thinks to depth 2.
 fn session() -> (Session, Receiver<SearchNote>) {
-    let (tx, rx) = channel();
-    let mut s = Session::new(tx);
+    let (mut s, rx) = gui_common::session();
     ask(
         &mut s,
         json!({"type": "engine", "sides": "none", "depth": 2}),
     );
     (s, rx)
-}
-
-fn value(msg: &ServerMsg) -> Value {
-    serde_json::from_str(&msg.to_json()).unwrap()
-}
-
-fn ask(s: &mut Session, msg: Value) -> Vec<Value> {
-    s.handle(&msg.to_string()).iter().map(value).collect()
-}
-
-fn state(replies: &[Value]) -> Value {
-    replies
-        .iter()
-        .rev()
-        .find(|r| r["type"] == "state")
-        .cloned()
-        .unwrap_or_else(|| panic!("no state in {replies:?}"))
 }
 
 /// Feeds search events back until the review reports it has finished;

@@ -4,34 +4,12 @@
 
 use serde_json::{json, Value};
 use std::net::{TcpListener, TcpStream};
-use std::sync::mpsc::{channel, Receiver};
-use timur::gui::message::ServerMsg;
+use std::sync::mpsc::Receiver;
 use timur::gui::session::{SearchNote, Session};
 use tungstenite::{Message, WebSocket};
 
-fn session() -> (Session, Receiver<SearchNote>) {
-    let (tx, rx) = channel();
-    (Session::new(tx), rx)
-}
-
-fn value(msg: &ServerMsg) -> Value {
-    serde_json::from_str(&msg.to_json()).unwrap()
-}
-
-/// Sends `msg` and returns the replies as JSON.
-fn ask(s: &mut Session, msg: Value) -> Vec<Value> {
-    s.handle(&msg.to_string()).iter().map(value).collect()
-}
-
-/// The last state among `replies`.
-fn state(replies: &[Value]) -> Value {
-    replies
-        .iter()
-        .rev()
-        .find(|r| r["type"] == "state")
-        .cloned()
-        .unwrap_or_else(|| panic!("no state in {replies:?}"))
-}
+mod gui_common;
+use gui_common::{ask, last_state as state, session, value};
 
 /// Feeds search events back until a state without a running search comes.
 fn settle(s: &mut Session, rx: &Receiver<SearchNote>) -> Value {
