@@ -15,7 +15,8 @@ ends or a flag falls. Along the way it checks:
     the game;
   - the result shown is the server's;
   - the PGN saved carries `[%eval]` and `[%clk]` comments and, uploaded as a
-    file, gives back the same moves and evaluations.
+    file, gives back the same moves and evaluations, the clocks full and
+    paused (a game cut at --cap is not over: it waits for Resume).
 In chess the person then lets its own flag fall in a 6-second game: the page
 must show `0-1` and "Black wins on time" without another message from it.
 Screenshots (board, clocks, bar, graph) go to --shots as timed-<game>.png,
@@ -96,8 +97,10 @@ def check_pgn(driver, wait):
     with open(path, "w") as out:
         out.write(text)
     driver.find_element(By.ID, "upload-pgn").send_keys(path)
+    # The loaded game waits with full clocks, neither running, for Resume.
     wait.until(lambda d: (lambda s: s["moves"] == st["moves"][:st["ply"]]
-                          and s["clock"]["white_ms"] == 60_000)(state(d)))
+                          and s["clock"]["white_ms"] == s["clock"]["black_ms"] == 60_000
+                          and s["clock"]["running"] is None)(state(d)))
     written = [i for i, e in enumerate(st["evals"]) if i > 0 and e and (e["cp"] is not None or e["mate"])]
     back = [i for i, e in enumerate(state(driver)["evals"]) if e]
     assert back == written, f"evaluations at plies {back} after the upload, {written} before"

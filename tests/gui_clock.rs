@@ -135,6 +135,46 @@ fn pause_stops_the_clock_and_resume_restarts_it() {
 }
 
 #[test]
+fn a_loaded_game_or_position_waits_with_full_clocks_for_resume() {
+    let mut t = Timed::new();
+    t.state(json!({"type": "engine", "sides": "black", "depth": 2}));
+    t.state(clocks(control(60_000, 0), control(60_000, 0)));
+    let black_to_move = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let mut at = 1_000;
+    for (msg, to_move) in [
+        (
+            json!({"type": "load_pgn", "pgn": "1. e2e4 e7e5 2. g1f3 *"}),
+            "black",
+        ),
+        (
+            json!({"type": "load_pgn", "pgn": "1. e2e4 e7e5 *"}),
+            "white",
+        ),
+        (json!({"type": "position", "fen": black_to_move}), "black"),
+    ] {
+        t.at(at);
+        // Full clocks, neither running, and the engine (Black) not moving.
+        let st = t.state(msg.clone());
+        assert_eq!(st["side"], to_move, "{msg}");
+        assert_eq!(st["clock"]["running"], Value::Null, "{msg}: {st}");
+        assert_eq!(st["clock"]["white_ms"], 60_000, "{msg}");
+        assert_eq!(st["clock"]["black_ms"], 60_000, "{msg}");
+        assert_eq!(st["thinking"], false, "{msg}");
+        // No flag falls while the game waits.
+        t.at(at + 90_000);
+        assert!(t.session.tick().is_empty(), "{msg}: a flag fell");
+        // Resume starts the side to move's clock; the engine moves on its own.
+        let st = t.state(json!({"type": "resume"}));
+        assert_eq!(st["clock"]["running"], to_move, "{msg}");
+        assert_eq!(st["thinking"], to_move == "black", "{msg}");
+        if to_move == "black" {
+            t.settle();
+        }
+        at += 100_000;
+    }
+}
+
+#[test]
 fn the_engine_thinks_on_its_clock() {
     let mut t = Timed::new();
     t.state(json!({"type": "engine", "sides": "none", "depth": 3}));

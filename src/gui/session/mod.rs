@@ -236,6 +236,7 @@ impl Session {
             (None, _, None) => None,
         };
         self.reset(kind, fen, Vec::new())?;
+        self.run_clock();
         self.engine.clear_hash();
         Ok(self.changed(true))
     }
@@ -343,7 +344,9 @@ impl Session {
         Ok(())
     }
 
-    /// A new line of `kind` from `fen` with `line` played; on error nothing
+    /// A new line of `kind` from `fen` with `line` played, the clocks full
+    /// and stopped (a new game starts them; a loaded game or a pasted
+    /// position waits for `resume`, as the engine does); on error nothing
     /// changes.
     fn reset(
         &mut self,
@@ -368,7 +371,7 @@ impl Session {
         self.reviewed = false;
         self.clock_log.clear();
         self.timeout = None;
-        self.restart_clocks();
+        self.reset_clocks();
         Ok(())
     }
 

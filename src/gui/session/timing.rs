@@ -71,9 +71,15 @@ impl Session {
 
     /// Full clocks for a new game, the side to move's running.
     pub(super) fn restart_clocks(&mut self) {
+        self.reset_clocks();
+        self.run_clock();
+    }
+
+    /// Full clocks, stopped: a loaded game or a pasted position waits for
+    /// `resume` (the engine does not move on it either).
+    pub(super) fn reset_clocks(&mut self) {
         if let Some(clocks) = &mut self.clocks {
             *clocks = clocks.reset();
-            self.run_clock();
         }
     }
 
