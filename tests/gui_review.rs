@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 use std::sync::mpsc::Receiver;
 use timur::gui::session::{SearchNote, Session};
 
+mod common;
 mod gui_common;
 use gui_common::{ask, last_state as state, value};
 
@@ -124,14 +125,7 @@ fn a_closed_tab_stops_its_review() {
 
 #[test]
 fn every_game_is_reviewed_position_by_position() {
-    for variant in [
-        "chess",
-        "chess960",
-        "xiangqi",
-        "tamerlane",
-        "jasir",
-        "jarmo",
-    ] {
+    for variant in common::VARIANTS {
         let (mut s, rx) = session();
         let mut game = state(&ask(&mut s, json!({"type": "new", "variant": variant})));
         // The first legal move four times: a line of every game's moves.
