@@ -41,6 +41,21 @@ fn tables(test: &str) -> Option<String> {
     }
 }
 
+/// Plays the engine's answer `best` in `fen` and asserts the tables see
+/// the side that moved still winning.
+fn assert_keeps_the_win(tables: &Syzygy, fen: &str, best: &str) {
+    let mut pos = Chess::from_fen(fen).unwrap();
+    let mv = pos
+        .parse_move(&bestmove_of(best), Notation::default())
+        .unwrap();
+    pos.make_move(mv);
+    assert_eq!(
+        probe(tables, &pos).map(|p| p.wdl),
+        Ok(-2),
+        "{best} keeps the win"
+    );
+}
+
 /// The tables of `dir`, loaded once for the tests of this process (the
 /// prober holds one set per process).
 fn loaded(dir: &str) -> &'static Syzygy {
@@ -132,16 +147,7 @@ fn the_root_keeps_the_win_and_says_so() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(0);
     assert!(tbhits > 1, "{info}");
-    let mut pos = Chess::from_fen(fen).unwrap();
-    let mv = pos
-        .parse_move(&bestmove_of(&best), Notation::default())
-        .unwrap();
-    pos.make_move(mv);
-    assert_eq!(
-        probe(tables, &pos).map(|p| p.wdl),
-        Ok(-2),
-        "{best} keeps the win"
-    );
+    assert_keeps_the_win(tables, fen, &best);
 
     let (info, _) = search(&mut engine, "8/8/4k3/8/8/8/3KP3/8 w - - 0 1", "go depth 8");
     assert!(info.contains(" score cp 0 "), "a table draw: {info}");
@@ -177,16 +183,7 @@ fn without_dtz_files_the_root_is_ranked_by_wdl() {
     let fen = "8/8/8/8/8/5k2/8/K3R3 w - - 0 1";
     let (info, best) = search(&mut engine, fen, "go depth 8");
     assert!(info.contains(" score cp 20000 "), "{info}");
-    let mut pos = Chess::from_fen(fen).unwrap();
-    let mv = pos
-        .parse_move(&bestmove_of(&best), Notation::default())
-        .unwrap();
-    pos.make_move(mv);
-    assert_eq!(
-        probe(loaded(&dir), &pos).map(|p| p.wdl),
-        Ok(-2),
-        "{best} keeps the win"
-    );
+    assert_keeps_the_win(loaded(&dir), fen, &best);
     std::fs::remove_dir_all(&wdl_only).unwrap();
 }
 
