@@ -2,7 +2,9 @@
 """The GUI's clocks and evaluation display in headless Chromium: for each
 game, a 1+0 game through the real page (the person plays White by clicking
 seeded random legal moves, the engine Black on its clock) until the game
-ends or a flag falls. Along the way it checks:
+ends or a flag falls, the engine at a level chosen in the selector (Elo
+1400 in chess and Chess960, level 5 elsewhere). Along the way it checks:
+  - the server reports the level chosen;
   - both clocks show `m:ss`, the person's clock counts down while the page
     is left alone, and the engine's clock runs while it thinks;
   - the hint button draws an arrow (`.arrow` on the board) of a legal move;
@@ -62,6 +64,18 @@ def new_timed_game(driver, wait, variant):
                           and s["clock"] is not None)(state(d)))
 
 
+def set_level(driver, wait, variant):
+    """Chooses a level in the selector (Elo 1400 in chess and Chess960,
+    level 5 elsewhere) and waits for the server to report it set."""
+    elo = variant in ("chess", "chess960")
+    value = "1400" if elo else "5"
+    driver.execute_script("const s = document.getElementById('level');"
+                          f"s.value = '{value}'; s.onchange();")
+    want = {"elo": 1400, "skill": None} if elo else {"elo": None, "skill": 5}
+    wait.until(lambda d: state(d)["level"] == want)
+    return f"Elo {value}" if elo else f"level {value}"
+
+
 def check_browsing(driver, wait):
     """← shows the position before, the graph's first point the start,
     End returns; the game itself never changes."""
@@ -112,6 +126,7 @@ def play_timed(driver, wait, variant, rng, shots, cap):
     set_engine(driver, "black")
     set_clock(driver, "1+0")
     new_timed_game(driver, wait, variant)
+    level = set_level(driver, wait, variant)
     # The person's clock runs while the page is left alone.
     before = clock_ms(driver, "white")
     assert before == 60_000, f"{variant}: White starts with {before} ms"
@@ -167,7 +182,7 @@ def play_timed(driver, wait, variant, rng, shots, cap):
     else:
         verdict = f"stopped at the {cap}-ply cap"
     clk, evals = check_pgn(driver, wait)
-    print(f"{variant}: {len(st['moves'])} plies, {verdict}; clocks "
+    print(f"{variant} at {level}: {len(st['moves'])} plies, {verdict}; clocks "
           f"{st['clock']['white_ms']}/{st['clock']['black_ms']} ms, bar {share}, "
           f"{points} graph points for {positions} positions, hint {hinted}; the PGN's "
           f"{clk} clocks and {evals} evaluations uploaded back", flush=True)

@@ -283,13 +283,23 @@ fn the_server_outlives_a_client_that_leaves_mid_search() {
 fn strength_levels_go_through_the_engine_options() {
     let (mut s, rx) = session();
     nobody_plays(&mut s);
-    for level in [
-        json!({"type": "level", "elo": 1500}),
-        json!({"type": "level", "skill": 3}),
-        json!({"type": "level"}),
+    for (level, shown) in [
+        (
+            json!({"type": "level", "elo": 1500}),
+            json!({"elo": 1500, "skill": null}),
+        ),
+        (
+            json!({"type": "level", "skill": 3}),
+            json!({"elo": null, "skill": 3}),
+        ),
+        (
+            json!({"type": "level"}),
+            json!({"elo": null, "skill": null}),
+        ),
     ] {
         let replies = ask(&mut s, level.clone());
         assert_eq!(state(&replies)["thinking"], false, "{level}");
+        assert_eq!(state(&replies)["level"], shown, "{level}");
         assert!(
             !replies.iter().any(|r| r["type"] == "error"),
             "{level}: {replies:?}"
@@ -317,5 +327,19 @@ fn strength_levels_go_through_the_engine_options() {
         json!({"type": "engine", "sides": "white", "depth": 3}),
     );
     assert_eq!(state(&r)["thinking"], true);
-    assert_eq!(settle(&mut s, &rx)["ply"], 1);
+    let mut st = settle(&mut s, &rx);
+    assert_eq!(st["ply"], 1);
+    // Each position its moves lead to gets the evaluation of the line it
+    // picked (often not the first of its four: the pick is random).
+    for _ in 0..6 {
+        let ply = st["ply"].as_u64().unwrap() as usize;
+        assert!(
+            !st["evals"][ply].is_null(),
+            "no evaluation after ply {ply}: {st}"
+        );
+        let reply = st["legal"][0]["text"].as_str().unwrap().to_string();
+        ask(&mut s, json!({"type": "move", "text": reply}));
+        st = settle(&mut s, &rx);
+        assert_eq!(st["ply"].as_u64(), Some(ply as u64 + 2), "{st}");
+    }
 }

@@ -12,24 +12,19 @@ pub const SKILL_LINES: usize = 4;
 /// The strongest limited level; 20 and above is full strength.
 pub const MAX_LEVEL: f64 = 19.0;
 
-/// The `UCI_Elo` range: 1320 (level 0) to 3190 (level 19, the formula's
-/// top clamped).
+/// The `UCI_Elo` range: Stockfish 15.1's, 1320 (level 3) to 3190 (full
+/// strength from 2435 on).
 pub const MIN_ELO: u32 = 1320;
 /// See [`MIN_ELO`].
 pub const MAX_ELO: u32 = 3190;
 
-/// `(UCI_Elo, level)` pairs measured in chess at 10+0.1 against Stockfish
-/// 15.1 at its own `UCI_Elo` (docs/strength.md): the level that scores
-/// about even against Stockfish at that setting. 1320 is Stockfish's lowest
-/// setting, given level 0 without a match; 2160 is full strength (20 %
-/// against Stockfish's 2400 over 100 games).
-const ELO_LEVELS: [(f64, f64); 5] = [
-    (1320.0, 0.0),
-    (1560.0, 7.0),
-    (1835.0, 10.0),
-    (1890.0, 13.0),
-    (2160.0, 20.0),
-];
+/// `(UCI_Elo, level)` pairs measured in chess against Stockfish 15.1 at its
+/// own `UCI_Elo` (docs/strength.md, session 45, network chess-f5s): the
+/// level that scores about even against Stockfish at that setting. Level 3
+/// scored 24 % against 1500 (level 0 7.5 % against 1320), level 6 54 %
+/// against 1500, level 16 52 % against 2000; full strength scored 55 %
+/// against 2400, hence 2435.
+const ELO_LEVELS: [(f64, f64); 4] = [(1320.0, 3.0), (1500.0, 5.7), (2000.0, 15.8), (2435.0, 20.0)];
 
 /// The span of the random term, in centipawns at most (a pawn).
 const PAWN: i32 = 100;
@@ -118,7 +113,7 @@ mod tests {
 
     #[test]
     fn elo_maps_onto_the_levels() {
-        assert_eq!(Skill::level_for_elo(MIN_ELO), 0.0);
+        assert_eq!(Skill::level_for_elo(MIN_ELO), 3.0);
         assert_eq!(Skill::level_for_elo(MAX_ELO), MAX_LEVEL + 1.0);
         assert!(Skill::new(Skill::level_for_elo(MAX_ELO), 1).is_none());
         let levels: Vec<f64> = (MIN_ELO..=MAX_ELO)
@@ -126,7 +121,7 @@ mod tests {
             .map(Skill::level_for_elo)
             .collect();
         assert!(levels.windows(2).all(|w| w[0] <= w[1]));
-        assert!((Skill::level_for_elo(1800) - 9.62).abs() < 0.01);
+        assert!((Skill::level_for_elo(1800) - 11.76).abs() < 0.01);
     }
 
     #[test]

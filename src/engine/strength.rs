@@ -67,7 +67,7 @@ mod tests {
         strength.elo = MIN_ELO;
         assert!(strength.skill(&mut Rng::new(1)).is_none());
         strength.limit_strength = true;
-        assert_eq!(strength.level(), 0.0);
+        assert_eq!(strength.level(), Skill::level_for_elo(MIN_ELO));
         strength.skill_level = 3;
         strength.limit_strength = false;
         assert_eq!(strength.level(), 3.0);

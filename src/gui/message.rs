@@ -158,6 +158,18 @@ pub struct StateView {
     pub marks: Vec<Option<Mark>>,
     /// The review's progress, while it runs and after it finished.
     pub review: Option<ReviewView>,
+    /// The engine's playing strength, as the level selector sets it.
+    pub level: LevelView,
+}
+
+/// The engine's playing strength: an Elo, a skill level, or neither (full
+/// strength), read back from its options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LevelView {
+    /// `UCI_Elo`, when `UCI_LimitStrength` is on.
+    pub elo: Option<u32>,
+    /// `Skill Level`, when below full strength and no Elo is set.
+    pub skill: Option<u32>,
 }
 
 /// How far a game review got.

@@ -441,15 +441,15 @@ $("apply").onclick = () => {
   if ($("limit").value === "depth") msg.depth = amount; else msg.movetime_ms = amount;
   send(msg);
 };
-// Strength: Elo for chess and Chess960 (the engine's calibrated UCI_Elo
-// range), skill levels 0..20 for the other games; the engine's own options.
+// Strength: Elo for chess and Chess960 (the engine's calibrated UCI_Elo, up to
+// 2435 = full strength), skill levels 0..20 for the other games; the engine's own options.
 function fillLevels(variant) {
   const kind = variant === "chess" || variant === "chess960" ? "elo" : "skill";
   const select = $("level");
   if (select.dataset.kind === kind) return;
   select.dataset.kind = kind;
   const values = kind === "elo"
-    ? [1400, 1600, 1800, 2000, 2200, 2400, 2600, 2800, 3000]
+    ? [1400, 1600, 1800, 2000, 2200, 2400]
     : Array.from({ length: 20 }, (_, i) => i);
   select.innerHTML = '<option value="">full strength</option>' + values
     .map(v => `<option value="${v}">${kind === "elo" ? `Elo ${v}` : `level ${v}`}</option>`).join("");

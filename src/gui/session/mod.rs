@@ -13,11 +13,12 @@ mod timing;
 
 use super::clock::{ClockView, Clocks};
 use super::evals::{EvalView, Evals};
-use super::message::{parse, ClientMsg, ResultView, ServerMsg, Sides, StateView};
+use super::message::{parse, ClientMsg, LevelView, ResultView, ServerMsg, Sides, StateView};
 use super::moves;
 use super::pgn::{self, MoveNotes};
 use super::review::Mark;
 use crate::engine::options::{self, Protocol};
+use crate::engine::strength::FULL_LEVEL;
 use crate::engine::{Engine, VariantKind};
 use crate::variants::chess::Chess;
 use crate::variants::verdict::Verdict;
@@ -54,10 +55,11 @@ pub struct Session {
     evals: Evals,
     /// The time each mover had left after each move of the line.
     clock_log: Vec<Option<Duration>>,
-    /// The running search's position (plies of the line) and its first
-    /// line so far: its move and evaluation.
+    /// The running search's position (plies of the line) and its root
+    /// lines so far, by MultiPV index: each line's move and evaluation (a
+    /// weakened engine may play another line than the first).
     search_ply: usize,
-    best_line: Option<(String, EvalView)>,
+    root_lines: Vec<(String, EvalView)>,
     now: Now,
     /// The game review under way.
     review: Option<review::Review>,
@@ -100,7 +102,7 @@ impl Session {
             evals: Evals::default(),
             clock_log: Vec::new(),
             search_ply: 0,
-            best_line: None,
+            root_lines: Vec::new(),
             now,
             review: None,
             reviewed: false,
@@ -303,6 +305,16 @@ impl Session {
         Ok(self.changed(true))
     }
 
+    /// The strength the engine's options hold now.
+    fn level_view(&self) -> LevelView {
+        let strength = self.engine.options().strength;
+        LevelView {
+            elo: strength.limit_strength.then_some(strength.elo),
+            skill: (!strength.limit_strength && strength.skill_level < FULL_LEVEL)
+                .then_some(strength.skill_level),
+        }
+    }
+
     /// Analysis on or off, with 1 to 3 lines.
     fn set_analysis(&mut self, on: bool, multipv: Option<usize>) -> Result<Vec<ServerMsg>, String> {
         let lines = multipv.unwrap_or(self.multipv);
@@ -464,6 +476,7 @@ impl Session {
                 .collect(),
             review: self.review_view(),
             clock: self.clocks.as_ref().map(|c| ClockView::of(c, self.now())),
+            level: self.level_view(),
         })
     }
 }

@@ -58,9 +58,15 @@ impl Session {
                 let white = EvalView::of(&info, self.engine.side_to_move());
                 if info.multipv == 1 {
                     self.evals.record(self.search_ply, white.clone());
-                    if let Some(first) = info.pv.first() {
-                        self.best_line = Some((first.clone(), white.clone()));
+                }
+                if let (Some(first), Some(index)) =
+                    (info.pv.first(), (info.multipv as usize).checked_sub(1))
+                {
+                    if self.root_lines.len() <= index {
+                        self.root_lines
+                            .resize(index + 1, (String::new(), white.clone()));
                     }
+                    self.root_lines[index] = (first.clone(), white.clone());
                 }
                 vec![ServerMsg::Info {
                     ply: self.search_ply,
@@ -98,13 +104,16 @@ impl Session {
     }
 
     /// Plays the engine's move `mv`, found at `at`, unless its flag fell
-    /// first; the position it leads to gets the search's evaluation.
+    /// first; the position it leads to gets the evaluation of the root
+    /// line that begins with it.
     fn engine_moves(&mut self, mv: &str, at: Instant) -> Vec<ServerMsg> {
         if self.flag_fall(at) {
             return vec![self.state()];
         }
         let mover = self.engine.side_to_move();
-        let expected = self.best_line.take().filter(|(first, _)| first == mv);
+        let expected = std::mem::take(&mut self.root_lines)
+            .into_iter()
+            .find(|(first, _)| first == mv);
         if self.play(mv).is_err() {
             return vec![self.state()];
         }
@@ -178,7 +187,7 @@ impl Session {
         self.stop_review();
         self.engine.stop_and_wait();
         self.running = None;
-        self.best_line = None;
+        self.root_lines.clear();
         self.generation += 1;
     }
 }
