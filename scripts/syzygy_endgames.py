@@ -19,6 +19,7 @@ win a won position or loses a drawn one.
 
 Usage: scripts/syzygy_endgames.py DIR [--won 50] [--drawn 50] [--tc 10+0.1]
            [--seed 1] [--concurrency 2] [--timur target/release/timur]
+           [--won-materials KRBvKR,KQvKR,...] [--drawn-materials ...]
            [--stockfish /usr/games/stockfish] [--pgn FILE]
 python-chess is installed as scripts/syzygy_check.py installs it.
 """
@@ -88,10 +89,16 @@ def play(job, args):
     reason = None
     try:
         while reason is None:
-            outcome = board.outcome(claim_draw=True)
+            outcome = board.outcome()
             if outcome is not None:
                 reason = outcome.termination.name.lower()
                 winner = outcome.winner
+                break
+            # The draws a player may claim, once they have happened (not
+            # python-chess's claim of a move that would make them).
+            if board.is_repetition(3) or board.is_fifty_moves():
+                reason = "threefold repetition" if board.is_repetition(3) else "fifty-move rule"
+                winner = None
                 break
             limit = chess.engine.Limit(
                 white_clock=clocks[chess.WHITE],
@@ -131,6 +138,9 @@ def main():
     parser.add_argument("--tc", default="10+0.1")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--min-dtz", type=int, default=10)
+    parser.add_argument("--won-materials", default=",".join(WON_MATERIALS),
+                        help="tables the won positions come from, round-robin")
+    parser.add_argument("--drawn-materials", default=",".join(DRAWN_MATERIALS))
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--time-margin", type=int, default=100, help="milliseconds")
     parser.add_argument("--timur", default="target/release/timur")
@@ -139,8 +149,8 @@ def main():
     args = parser.parse_args()
     rng = random.Random(args.seed)
     with chess.syzygy.open_tablebase(args.folder) as tables:
-        jobs = [(i, p, "won") for i, p in enumerate(pick_positions(tables, rng, WON_MATERIALS, args.won, True, args.min_dtz))]
-        drawn = pick_positions(tables, rng, DRAWN_MATERIALS, args.drawn, False, 0)
+        jobs = [(i, p, "won") for i, p in enumerate(pick_positions(tables, rng, args.won_materials.split(","), args.won, True, args.min_dtz))]
+        drawn = pick_positions(tables, rng, args.drawn_materials.split(","), args.drawn, False, 0)
         jobs += [(len(jobs) + i, p, "drawn") for i, p in enumerate(drawn)]
     failures = 0
     tally = {}
