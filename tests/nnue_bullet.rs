@@ -146,16 +146,12 @@ fn random_network(hidden: usize, buckets: usize) -> Network {
         state ^= state << 17;
         (state % (2 * range as u64 + 1)) as i64 - range
     };
+    let mut fill =
+        |weights: &mut [i16], range: i64| weights.iter_mut().for_each(|w| *w = next(range) as i16);
     let mut net = Network::zeros_bucketed(Chess::FEATURES, hidden, buckets);
-    net.feature_weights
-        .iter_mut()
-        .for_each(|w| *w = next(80) as i16);
-    net.feature_bias
-        .iter_mut()
-        .for_each(|w| *w = next(80) as i16);
-    net.output_weights
-        .iter_mut()
-        .for_each(|w| *w = next(300) as i16);
+    fill(&mut net.feature_weights, 80);
+    fill(&mut net.feature_bias, 80);
+    fill(&mut net.output_weights, 300);
     net.output_bias
         .iter_mut()
         .for_each(|b| *b = next(200_000) as i32);
