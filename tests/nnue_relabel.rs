@@ -106,3 +106,57 @@ fn tamerlane_records_are_refused_before_an_engine_starts() {
     assert!(!out.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// An engine that offers `UCI_Variant` (timur here) is switched to the
+/// records' game: xiangqi positions are scored as xiangqi, not read as
+/// chess (a chariot up is worth a lot in xiangqi; the chess start position
+/// a chess engine would fall back to is level).
+#[test]
+fn xiangqi_records_are_scored_as_xiangqi_by_an_engine_with_variants() {
+    use timur::variants::xiangqi::Xiangqi;
+    let dir = std::env::temp_dir().join(format!("timur-relabel-x-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (data, out) = (dir.join("in.bin"), dir.join("out.bin"));
+    let record = |fen: &str| {
+        let position = Xiangqi::from_fen(fen).unwrap();
+        Record::new(
+            Xiangqi::RECORD_TAG,
+            &position.placed_pieces(),
+            0,
+            0,
+            RecordResult::Draw,
+            20,
+        )
+        .unwrap()
+    };
+    let records = [
+        // Black is without its left chariot.
+        record("1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"),
+        // Red is without its left chariot.
+        record("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR w - - 0 1"),
+    ];
+    let (mut writer, _) = RecordWriter::append(&data, Xiangqi::RECORD_TAG).unwrap();
+    writer.write_all(&records).unwrap();
+    drop(writer);
+    let settings = RelabelSettings {
+        engine: env!("CARGO_BIN_EXE_timur").into(),
+        options: vec![("Hash".into(), "8".into())],
+        depth: 3,
+        data,
+        out: out.clone(),
+        processes: 1,
+        start: 0,
+        count: None,
+        max_score: 30000,
+        scale: 1.0,
+    };
+    let summary = run(&settings).unwrap();
+    assert_eq!((summary.read, summary.written), (2, 2));
+    let back: Vec<i16> = RecordReader::open(&out)
+        .unwrap()
+        .map(|r| r.unwrap().score)
+        .collect();
+    assert!(back[0] > 300, "a chariot up scored {}", back[0]);
+    assert!(back[1] < -300, "a chariot down scored {}", back[1]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

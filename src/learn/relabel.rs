@@ -5,6 +5,7 @@
 
 use super::games;
 use super::record::{Record, RecordReader, RecordWriter};
+use crate::engine::VariantKind;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -61,7 +62,10 @@ struct Scorer {
 }
 
 impl Scorer {
-    fn start(settings: &RelabelSettings) -> Result<Scorer, String> {
+    /// Starts the engine for positions of `variant`: an engine that offers
+    /// `UCI_Variant` (Fairy-Stockfish, timur) is switched to it unless an
+    /// `--option` sets it, so it never reads the positions as chess.
+    fn start(settings: &RelabelSettings, variant: VariantKind) -> Result<Scorer, String> {
         let mut child = Command::new(&settings.engine)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -76,7 +80,22 @@ impl Scorer {
             output,
         };
         scorer.send("uci")?;
-        scorer.read_until("uciok")?;
+        let mut offers_variant = false;
+        loop {
+            let line = scorer.read_line()?;
+            let words: Vec<&str> = line.split_whitespace().collect();
+            offers_variant |= words.starts_with(&["option", "name", "UCI_Variant"]);
+            if words.first() == Some(&"uciok") {
+                break;
+            }
+        }
+        let variant_given = settings
+            .options
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case("UCI_Variant"));
+        if offers_variant && !variant_given {
+            scorer.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        }
         for (name, value) in &settings.options {
             scorer.send(&format!("setoption name {name} value {value}"))?;
         }
@@ -219,6 +238,9 @@ pub fn run(settings: &RelabelSettings) -> Result<RelabelSummary, String> {
     let Some(tag) = tag else {
         return Ok(RelabelSummary::default());
     };
+    let variant = games::by_tag(tag)
+        .map(|game| game.kind)
+        .ok_or_else(|| format!("a record of {}", games::name_of_tag(tag)))?;
     let (mut writer, _) = RecordWriter::append(&settings.out, tag)
         .map_err(|e| format!("cannot write {}: {e}", settings.out.display()))?;
     let chunks: Vec<&[Record]> = records.chunks(CHUNK).collect();
@@ -230,7 +252,7 @@ pub fn run(settings: &RelabelSettings) -> Result<RelabelSummary, String> {
             let sender = sender.clone();
             let (chunks, next) = (&chunks, &next);
             scope.spawn(move || {
-                let mut scorer = match Scorer::start(settings) {
+                let mut scorer = match Scorer::start(settings, variant) {
                     Ok(scorer) => scorer,
                     Err(e) => return drop(sender.send(Err(e))),
                 };
