@@ -18,14 +18,15 @@
 //! before it. Version 1 files (no B word, one bucket) still read.
 
 use super::features::{FeatureSet, MAX_INPUTS};
+use super::values::Values;
 use crate::files;
 use arrayvec::ArrayVec;
 use std::io::Read;
 use std::path::Path;
 
-/// The most hidden neurons per perspective a network may have: the
-/// accumulators' fixed size (a smaller network uses their first H values).
-pub const MAX_HIDDEN: usize = 256;
+/// The most hidden neurons per perspective a network may have
+/// (accumulators hold the network's own H values).
+pub const MAX_HIDDEN: usize = 1024;
 
 /// Hidden sizes are multiples of this (whole vector registers).
 pub const HIDDEN_STEP: usize = 16;
@@ -72,11 +73,9 @@ struct Layout {
 
 /// The two accumulators of a position: index 0 White's view, 1 Black's.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[repr(align(64))]
 pub struct Accumulator {
-    /// Hidden values per perspective (the network's first H are used; the
-    /// rest stay zero).
-    pub values: [[i16; MAX_HIDDEN]; 2],
+    /// The network's H hidden values per perspective.
+    pub values: [Values; 2],
 }
 
 /// One feature change of a move: where the feature's column starts in
@@ -319,10 +318,11 @@ impl Network {
 
     /// Accumulators holding only the bias.
     pub fn bias(&self) -> Accumulator {
-        let mut bias = [0; MAX_HIDDEN];
-        bias[..self.hidden()].copy_from_slice(&self.feature_bias);
         Accumulator {
-            values: [bias, bias],
+            values: [
+                Values::new(&self.feature_bias),
+                Values::new(&self.feature_bias),
+            ],
         }
     }
 
@@ -356,68 +356,117 @@ impl Network {
     /// Applies `change` to `acc` in place.
     #[inline]
     pub fn apply(&self, acc: &mut Accumulator, change: Change) {
-        let hidden = self.hidden();
         for (values, &start) in acc.values.iter_mut().zip(&change.columns) {
-            change_values(&mut values[..hidden], self.column_at(start), change.add);
+            change_values(values, self.column_at(start), change.add);
         }
     }
 
-    /// `acc` = `parent` with `changes` applied, in one pass per perspective
-    /// for the usual moves (one piece off and one on, plus a capture).
+    /// Applies `change` to one perspective's `values` in place.
     #[inline]
-    pub fn update(&self, parent: &Accumulator, acc: &mut Accumulator, changes: &[Change]) {
+    pub fn apply_to(&self, values: &mut [i16], change: Change, perspective: usize) {
+        change_values(
+            values,
+            self.column_at(change.columns[perspective]),
+            change.add,
+        );
+    }
+
+    /// Adds the column of `feature` to one perspective's `values` (or
+    /// subtracts it).
+    #[inline]
+    pub fn adjust(&self, values: &mut [i16], feature: usize, add: bool) {
+        let start = feature * self.hidden();
+        change_values(
+            values,
+            &self.feature_weights[start..start + self.hidden()],
+            add,
+        );
+    }
+
+    /// `acc` = `parent` with `changes` applied, for the perspectives
+    /// `which` asks (the others are left as they are), in one pass per
+    /// perspective for the usual moves (one piece off and one on, plus a
+    /// capture).
+    #[inline]
+    pub fn update(
+        &self,
+        parent: &Accumulator,
+        acc: &mut Accumulator,
+        changes: &[Change],
+        which: [bool; 2],
+    ) {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: this CPU has AVX2.
-            return unsafe { self.update_avx2(parent, acc, changes) };
+            return unsafe { self.update_avx2(parent, acc, changes, which) };
         }
-        self.update_with(parent, acc, changes);
+        self.update_with(parent, acc, changes, which);
     }
 
     /// [`Network::update`] compiled for AVX2 (16 lanes a vector).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn update_avx2(&self, parent: &Accumulator, acc: &mut Accumulator, changes: &[Change]) {
-        self.update_with(parent, acc, changes);
+    fn update_avx2(
+        &self,
+        parent: &Accumulator,
+        acc: &mut Accumulator,
+        changes: &[Change],
+        which: [bool; 2],
+    ) {
+        self.update_with(parent, acc, changes, which);
     }
 
     /// The body of [`Network::update`], for any instruction set.
     #[inline(always)]
-    fn update_with(&self, parent: &Accumulator, acc: &mut Accumulator, changes: &[Change]) {
-        let hidden = self.hidden();
-        let column =
-            |change: &Change, perspective: usize| self.column_at(change.columns[perspective]);
+    fn update_with(
+        &self,
+        parent: &Accumulator,
+        acc: &mut Accumulator,
+        changes: &[Change],
+        which: [bool; 2],
+    ) {
         // At most four of each are looked at: more match no fast case
         // below and go the general way.
         let (adds, removes): (ArrayVec<&Change, 4>, ArrayVec<&Change, 4>) = (
             changes.iter().filter(|c| c.add).take(4).collect(),
             changes.iter().filter(|c| !c.add).take(4).collect(),
         );
-        for perspective in 0..2 {
-            let from = &parent.values[perspective][..hidden];
-            let to = &mut acc.values[perspective][..hidden];
-            match (adds.as_slice(), removes.as_slice()) {
-                ([a], [r]) => {
-                    let (a, r) = (column(a, perspective), column(r, perspective));
-                    for (((v, p), a), r) in to.iter_mut().zip(from).zip(a).zip(r) {
-                        *v = p.wrapping_add(*a).wrapping_sub(*r);
-                    }
+        for perspective in (0..2).filter(|&p| which[p]) {
+            let from = &parent.values[perspective];
+            let to = &mut acc.values[perspective];
+            self.update_half(perspective, from, to, changes, (&adds, &removes));
+        }
+    }
+
+    /// One perspective of [`Network::update_with`]: `changes` split into
+    /// (at most four) `adds` and `removes`.
+    #[inline(always)]
+    fn update_half(
+        &self,
+        perspective: usize,
+        from: &[i16],
+        to: &mut [i16],
+        changes: &[Change],
+        (adds, removes): (&[&Change], &[&Change]),
+    ) {
+        let column = |change: &Change| self.column_at(change.columns[perspective]);
+        match (adds, removes) {
+            ([a], [r]) => {
+                let (a, r) = (column(a), column(r));
+                for (((v, p), a), r) in to.iter_mut().zip(from).zip(a).zip(r) {
+                    *v = p.wrapping_add(*a).wrapping_sub(*r);
                 }
-                ([a], [r1, r2]) => {
-                    let (a, r1, r2) = (
-                        column(a, perspective),
-                        column(r1, perspective),
-                        column(r2, perspective),
-                    );
-                    for ((((v, p), a), r1), r2) in to.iter_mut().zip(from).zip(a).zip(r1).zip(r2) {
-                        *v = p.wrapping_add(*a).wrapping_sub(*r1).wrapping_sub(*r2);
-                    }
+            }
+            ([a], [r1, r2]) => {
+                let (a, r1, r2) = (column(a), column(r1), column(r2));
+                for ((((v, p), a), r1), r2) in to.iter_mut().zip(from).zip(a).zip(r1).zip(r2) {
+                    *v = p.wrapping_add(*a).wrapping_sub(*r1).wrapping_sub(*r2);
                 }
-                _ => {
-                    to.copy_from_slice(from);
-                    for change in changes {
-                        change_values(to, column(change, perspective), change.add);
-                    }
+            }
+            _ => {
+                to.copy_from_slice(from);
+                for change in changes {
+                    change_values(to, column(change), change.add);
                 }
             }
         }
@@ -451,8 +500,8 @@ impl Network {
     /// The body of [`Network::evaluate`], for any instruction set.
     #[inline(always)]
     fn evaluate_with(&self, acc: &Accumulator, mover: usize, bucket: usize) -> i32 {
-        let half = |values: &[i16; MAX_HIDDEN], weights: &[i16]| -> i64 {
-            values[..self.hidden()]
+        let half = |values: &[i16], weights: &[i16]| -> i64 {
+            values
                 .iter()
                 .zip(weights)
                 .map(|(&v, &w)| {
@@ -670,8 +719,79 @@ mod tests {
             let mut one_by_one = parent.clone();
             picked.iter().for_each(|&c| net.apply(&mut one_by_one, c));
             let mut fused = net.bias();
-            net.update(&parent, &mut fused, &picked);
+            net.update(&parent, &mut fused, &picked, [true; 2]);
             assert_eq!(fused, one_by_one, "{picked:?}");
+            // One perspective only: the other keeps what it held.
+            let mut half = net.bias();
+            net.update(&parent, &mut half, &picked, [false, true]);
+            assert_eq!(half.values[0], net.bias().values[0]);
+            assert_eq!(half.values[1], one_by_one.values[1]);
         }
+    }
+
+    /// A network of `hidden` neurons with pseudo-random weights from `seed`
+    /// (large enough that the accumulators wrap and clip).
+    fn random_wide(features: FeatureSet, hidden: usize, seed: u64) -> Network {
+        let mut state = seed | 1;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut net = Network::zeros_bucketed(features, hidden, 4);
+        net.feature_weights
+            .iter_mut()
+            .chain(&mut net.feature_bias)
+            .for_each(|w| *w = (next() % 401) as i16 - 200);
+        net.output_weights
+            .iter_mut()
+            .for_each(|w| *w = (next() % 8001) as i16 - 4000);
+        net.output_bias
+            .iter_mut()
+            .for_each(|b| *b = (next() % 20001) as i32 - 10000);
+        net
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_avx2_code_equals_the_portable_code() {
+        if !std::arch::is_x86_feature_detected!("avx2") {
+            eprintln!("no AVX2 on this CPU: only the portable code runs");
+            return;
+        }
+        for (hidden, seed) in [(16, 3), (128, 5), (512, 7), (MAX_HIDDEN, 11)] {
+            let net = random_wide(SMALL, hidden, seed);
+            let features = |i: usize| [i * 37 % 768, i * 91 % 768];
+            let mut parent = net.refresh((0..20).map(features));
+            for step in 0..60 {
+                let changes: Vec<Change> = (0..1 + step % 5)
+                    .map(|i| net.change(features(step * 7 + i), (step + i) % 3 != 0))
+                    .collect();
+                let mut portable = net.bias();
+                let mut avx2 = net.bias();
+                net.update_with(&parent, &mut portable, &changes, [true; 2]);
+                // SAFETY: this CPU has AVX2 (checked above).
+                unsafe { net.update_avx2(&parent, &mut avx2, &changes, [true; 2]) };
+                assert_eq!(avx2, portable, "hidden {hidden}, step {step}");
+                for mover in 0..2 {
+                    for bucket in 0..4 {
+                        // SAFETY: as above.
+                        let fast = unsafe { net.evaluate_avx2(&avx2, mover, bucket) };
+                        assert_eq!(fast, net.evaluate_with(&portable, mover, bucket));
+                    }
+                }
+                parent = portable;
+            }
+        }
+    }
+
+    #[test]
+    fn wide_networks_round_trip_and_their_cut_files_are_refused() {
+        let net = random_wide(WIDE, MAX_HIDDEN, 13);
+        let bytes = net.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        let why = Network::from_bytes(&bytes[..bytes.len() - 2]).unwrap_err();
+        assert!(why.contains("1260→1024"), "{why}");
     }
 }
