@@ -88,6 +88,28 @@ enum Command {
         /// compact table (NEW): result, distance and best move.
         #[arg(long, num_args = 2, value_names = ["OLD", "NEW"], conflicts_with_all = ["fen", "archers", "save"])]
         compare: Option<Vec<PathBuf>>,
+        /// Instead of solving, count the positions of at most this many
+        /// living archers per split, combinatorially: Jasir's compact
+        /// index and solver keys, Jarmo's keys beside Jasir's.
+        #[arg(long, conflicts_with_all = ["fen", "archers", "save", "compare"])]
+        count: Option<u32>,
+        /// Instead of solving, search whether this side (white or black)
+        /// can force a Jasir win (proof-number search from `--fen` or the
+        /// start).
+        #[arg(long, conflicts_with_all = ["archers", "save", "compare", "count"])]
+        prove: Option<String>,
+        /// With --prove: the least margin (archers on the board) of the win.
+        #[arg(long, default_value_t = 0, requires = "prove")]
+        margin: u32,
+        /// With --prove: a compact table answering every position it holds.
+        #[arg(long, requires = "prove")]
+        table: Option<PathBuf>,
+        /// With --prove: most tree nodes (about 40 bytes each).
+        #[arg(long, default_value_t = 50_000_000, requires = "prove")]
+        max_nodes: usize,
+        /// With --prove: most seconds.
+        #[arg(long, default_value_t = 600, requires = "prove")]
+        max_seconds: u64,
     },
     /// Search a fixed set of positions per variant to a fixed depth; the
     /// last line is `<nodes> nodes <nps> nps`.
@@ -153,10 +175,41 @@ fn main() -> ExitCode {
         Some(Command::Solve {
             variant,
             fen,
+            prove: Some(side),
+            margin,
+            table,
+            max_nodes,
+            max_seconds,
+            ..
+        }) => match timur::solve::rules_of(variant) {
+            Some(timur::variants::jasir::Rules::Jasir) => {
+                timur::solve_prove::run_prove(&timur::solve_prove::ProveArgs {
+                    fen: fen.as_deref(),
+                    side: &side,
+                    margin,
+                    table: table.as_deref(),
+                    max_nodes,
+                    max_seconds,
+                })
+            }
+            _ => Err(format!("--prove searches jasir, not {variant}")),
+        },
+        Some(Command::Solve {
+            variant,
+            count: Some(archers),
+            ..
+        }) => timur::solve::rules_of(variant)
+            .ok_or_else(|| format!("`timur solve` counts jasir and jarmo, not {variant}"))
+            .and_then(|rules| timur::solve_count::run_count(rules, archers)),
+        Some(Command::Solve {
+            variant,
+            fen,
             archers,
             max_positions,
             save,
             compare: None,
+            count: None,
+            ..
         }) => timur::solve::run(
             variant,
             fen.as_deref(),

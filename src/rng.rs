@@ -1,5 +1,6 @@
-//! The seeded [`Rng`] of random openings, data generation and training,
-//! over the search crate's [`splitmix64`] (also the games' Zobrist keys).
+//! The seeded [`Rng`] of random openings, data generation, training and
+//! SPSA tuning, over the search crate's [`splitmix64`] (also the games'
+//! Zobrist keys).
 
 pub use timur_search::splitmix64;
 
@@ -16,6 +17,11 @@ impl Rng {
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         splitmix64(&mut self.0)
+    }
+
+    /// A number in `[0, 1)`.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 
     /// A number below `n` (`n` > 0).
@@ -37,5 +43,8 @@ mod tests {
         assert!(xs.iter().all(|&x| x < 10));
         assert!((0..10).all(|v| xs.contains(&v)), "every value shows up");
         assert_ne!(Rng::new(8).next_u64(), Rng::new(7).next_u64());
+        let units: Vec<f64> = (0..1000).map(|_| a.unit()).collect();
+        assert!(units.iter().all(|u| (0.0..1.0).contains(u)));
+        assert!(units.iter().any(|&u| u < 0.1) && units.iter().any(|&u| u > 0.9));
     }
 }

@@ -22,6 +22,8 @@
 //!   (and of the other side) led into a position with the opponent in check.
 //! - With one thread and after [`Searcher::clear`], a search to a fixed depth
 //!   visits the same nodes every time (the `bench` signature).
+//! - The pruning and reduction margins are [`tunables`]: set process-wide
+//!   (`setoption`), copied by each search when it starts.
 //! - A [`Skill`] in the job weakens the search: depth at most `1 + level`,
 //!   at least [`SKILL_LINES`] principal variations, and the move played
 //!   chosen among them by the skill's seeded random pick.
@@ -40,6 +42,7 @@ mod searcher;
 mod skill;
 mod timeman;
 mod tt;
+pub mod tunables;
 mod worker;
 
 pub use control::Control;

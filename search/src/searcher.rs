@@ -13,6 +13,7 @@ use crate::score::{outcome_score, to_score, value_from_tt, Score, EVAL_LIMIT, IN
 use crate::skill::{Skill, SKILL_LINES};
 use crate::timeman::{hold_result, until_stopped, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
+use crate::tunables::Tuned;
 use crate::worker::{Main, Shared, Worker, MAX_DEPTH};
 use rayon::{ThreadPool, ThreadPoolBuilder};
 use std::cmp::Reverse;
@@ -209,6 +210,7 @@ impl Searcher {
             root: &root,
             history: &history,
             candidates: &candidates,
+            tuned: Tuned::current(),
         };
         let mut main_worker =
             setup.run_all(pool.as_deref(), main, &mut histories, max_depth, multipv);
@@ -380,6 +382,8 @@ struct Setup<'a, G: Game> {
     root: &'a G,
     history: &'a [HistoryEntry],
     candidates: &'a [G::Move],
+    /// The tunable margins, read once for every worker.
+    tuned: Tuned,
 }
 
 impl<G: Game> Clone for Setup<'_, G> {
@@ -403,6 +407,7 @@ impl<'a, G: Game> Setup<'a, G> {
             self.history,
             self.candidates,
             histories,
+            self.tuned,
         )
     }
 

@@ -10,7 +10,7 @@ use crate::nnue;
 use crate::variants::chess::syzygy;
 use std::time::Duration;
 use timur_protocol::OptionSpec;
-use timur_search::{MAX_ELO, MIN_ELO};
+use timur_search::{tunables, MAX_ELO, MIN_ELO};
 
 /// What setting an option gives: `Ok` with a note for the GUI (a value
 /// that had to be lowered), or why the value was refused.
@@ -493,8 +493,9 @@ pub fn listing(protocol: Protocol) -> Vec<(&'static str, OptionSpec)> {
         .collect()
 }
 
-/// Sets the option called `name` in `protocol` (any case); `None` if
-/// there is no such option.
+/// Sets the option called `name` in `protocol` (any case), or else the
+/// search parameter called so (hidden options: no listing shows them,
+/// `timur tune params` does); `None` if there is neither.
 pub fn set(
     engine: &mut Engine,
     protocol: Protocol,
@@ -504,8 +505,25 @@ pub fn set(
     let row = table().into_iter().find(|row| {
         row.name(protocol)
             .is_some_and(|n| n.eq_ignore_ascii_case(name))
-    })?;
-    Some(row.apply(engine, name, value))
+    });
+    match row {
+        Some(row) => Some(row.apply(engine, name, value)),
+        None => set_tunable(name, value),
+    }
+}
+
+/// Sets the search parameter called `name` (any case) from the next search
+/// on, as a spin option in its range; `None` if there is none.
+fn set_tunable(name: &str, value: Option<&str>) -> Option<Outcome> {
+    let tunable = tunables::find(name)?;
+    let outcome = value
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .ok_or_else(|| format!("option `{name}` needs a value"))
+        .and_then(|v| parse_spin(v, tunable.min.into(), tunable.max.into()))
+        .and_then(|v| tunables::set(tunable.name, v))
+        .map(|()| None);
+    Some(outcome)
 }
 
 /// The features announcing XBoard's native option commands (`memory`,

@@ -1,6 +1,7 @@
 //! The settings of a match, and the `key=value` lists the command line gives
 //! them in (`--engine cmd=… proto=uci name=…`, `--sprt elo0=0 elo1=5 …`).
 
+use super::openings::Opening;
 use super::tc::{SearchLimits, TimeControl};
 use crate::engine::VariantKind;
 use std::path::PathBuf;
@@ -251,6 +252,8 @@ pub enum OpeningSource {
     File(PathBuf),
     /// This many random plies from the start.
     Random(u32),
+    /// These, in order (a tuner's picks).
+    Given(Vec<Opening>),
 }
 
 /// Everything a match needs.
@@ -286,6 +289,9 @@ pub struct MatchConfig {
     pub sprt: Option<SprtSpec>,
     /// Print every line sent to and received from the engines on stderr.
     pub debug: bool,
+    /// Print no line per game and no running table (a tuner's many small
+    /// matches).
+    pub quiet: bool,
 }
 
 impl MatchConfig {
@@ -308,6 +314,7 @@ impl MatchConfig {
             move_timeout: Duration::from_secs(60),
             sprt: None,
             debug: false,
+            quiet: false,
         }
     }
 

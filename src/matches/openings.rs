@@ -196,6 +196,8 @@ pub fn openings_for(
             .map(|_| random_opening(kind, *plies, &mut rng))
             .collect(),
         OpeningSource::Start => (0..count.max(1)).map(|_| base(kind, &mut rng)).collect(),
+        OpeningSource::Given(list) if list.is_empty() => Err("no openings given".to_string()),
+        OpeningSource::Given(list) => Ok(list.clone()),
     }
 }
 

@@ -2,7 +2,8 @@
 //! pair of engines, each opening with both colours), plays them on
 //! `concurrency` threads, each with its own engine processes, restarts an
 //! engine that crashed, hung or broke the protocol, prints a line per game and
-//! the table, writes the PGN and stops early when the SPRT is decided.
+//! the table (unless quiet), writes the PGN and stops early when the SPRT is
+//! decided.
 
 use super::config::MatchConfig;
 use super::engine::MatchEngine;
@@ -277,15 +278,17 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
                     continue;
                 }
             };
-            println!(
-                "game {}/{}: {} vs {} {} ({})",
-                record.number,
-                games.len(),
-                record.white_name,
-                record.black_name,
-                record.result.text(),
-                record.reason
-            );
+            if !config.quiet {
+                println!(
+                    "game {}/{}: {} vs {} {} ({})",
+                    record.number,
+                    games.len(),
+                    record.white_name,
+                    record.black_name,
+                    record.result.text(),
+                    record.reason
+                );
+            }
             if let Some(file) = pgn_file.as_mut() {
                 let text = pgn::game_text(&record, &event, &date);
                 if let Err(why) = file.write_all(text.as_bytes()) {
@@ -294,7 +297,9 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
                 }
             }
             finished.push(record);
-            eprint!("{}", render(&names, &finished, config.sprt.as_ref()));
+            if !config.quiet {
+                eprint!("{}", render(&names, &finished, config.sprt.as_ref()));
+            }
             if let (Some(spec), None) = (&config.sprt, decision) {
                 let first = standings(&names, &finished)[0];
                 let verdict = spec.decide(&first);

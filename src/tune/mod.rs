@@ -5,11 +5,15 @@
 //! - `fit` fits the weights to the positions' targets (the game result,
 //!   blended with an outside engine's score where the file has one) and
 //!   writes the game's `weights.rs`.
+//!
+//! And the search's parameters by games: `params` lists them, `spsa` tunes
+//! them ([`spsa`]).
 
 pub mod args;
 pub mod dataset;
 pub mod fit;
 pub mod pgn;
+pub mod spsa;
 
 pub use args::{TuneArgs, TuneCommand};
 
@@ -26,24 +30,38 @@ use std::io::Write;
 
 /// Runs `timur tune …`; progress goes to stderr.
 pub fn run(args: &TuneArgs) -> Result<(), String> {
-    let variant = match &args.command {
-        TuneCommand::Extract(a) => a.variant,
-        TuneCommand::Fit(a) => a.variant,
-    };
-    match variant {
-        // Chess960 positions are chess positions: one evaluation serves both.
-        VariantKind::Chess | VariantKind::Chess960 => run_for::<Chess>(args),
-        VariantKind::Xiangqi => run_for::<Xiangqi>(args),
-        other => Err(format!(
-            "{other} has no linear evaluation to tune (chess and xiangqi do)"
-        )),
+    match &args.command {
+        TuneCommand::Extract(a) => match linear(a.variant)? {
+            Linear::Chess => extract::<Chess>(a),
+            Linear::Xiangqi => extract::<Xiangqi>(a),
+        },
+        TuneCommand::Fit(a) => match linear(a.variant)? {
+            Linear::Chess => fit_weights::<Chess>(a),
+            Linear::Xiangqi => fit_weights::<Xiangqi>(a),
+        },
+        TuneCommand::Params => {
+            print!("{}", spsa::params_text());
+            Ok(())
+        }
+        TuneCommand::Spsa(a) => spsa::run(a),
     }
 }
 
-fn run_for<G: LinearEval + Variant>(args: &TuneArgs) -> Result<(), String> {
-    match &args.command {
-        TuneCommand::Extract(a) => extract::<G>(a),
-        TuneCommand::Fit(a) => fit_weights::<G>(a),
+/// The evaluations Texel tuning fits.
+enum Linear {
+    Chess,
+    Xiangqi,
+}
+
+/// The evaluation `variant` plays with, if it is one to fit.
+fn linear(variant: VariantKind) -> Result<Linear, String> {
+    match variant {
+        // Chess960 positions are chess positions: one evaluation serves both.
+        VariantKind::Chess | VariantKind::Chess960 => Ok(Linear::Chess),
+        VariantKind::Xiangqi => Ok(Linear::Xiangqi),
+        other => Err(format!(
+            "{other} has no linear evaluation to tune (chess and xiangqi do)"
+        )),
     }
 }
 

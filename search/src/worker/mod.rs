@@ -2,6 +2,7 @@
 //! stacks and histories, iterative deepening over the shared transposition
 //! table. The main worker also keeps time and reports.
 
+mod lmr;
 pub(crate) mod params;
 mod search;
 
@@ -13,10 +14,12 @@ use crate::limits::Limits;
 use crate::score::{is_decided, to_score, value_to_tt, Score, EVAL_LIMIT, INFINITY, MAX_PLY};
 use crate::timeman::{hold_result, until_stopped, TimeManager};
 use crate::tt::{Bound, TranspositionTable, TtEntry};
+use crate::tunables::Tuned;
 use arrayvec::ArrayVec;
+use lmr::LmrTable;
 use params::{
-    ASPIRATION_DELTA, ASPIRATION_MAX, ASPIRATION_MIN_DEPTH, FALLING_EXTRA_PERCENT, FALLING_VALUE,
-    POLL_INTERVAL, STABILITY_PERCENT,
+    ASPIRATION_MAX, ASPIRATION_MIN_DEPTH, FALLING_EXTRA_PERCENT, FALLING_VALUE, POLL_INTERVAL,
+    STABILITY_PERCENT,
 };
 use std::cmp::Reverse;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -146,6 +149,10 @@ pub(crate) struct Worker<'a, G: Game> {
     main: Option<Main<'a, G::Move>>,
     pos: G,
     histories: &'a mut Histories,
+    /// The tunable margins this search runs with.
+    tuned: Tuned,
+    /// The late-move reductions they give.
+    lmr: LmrTable,
     /// Keys of the game history, then of the positions on the search path.
     keys: Vec<u64>,
     /// In-check flags parallel to `keys`.
@@ -176,7 +183,7 @@ pub(crate) struct Worker<'a, G: Game> {
 
 impl<'a, G: Game> Worker<'a, G> {
     /// A worker searching `root` (reached through `history`) over
-    /// `root_moves`; the main worker gets `main`.
+    /// `root_moves` with the margins `tuned`; the main worker gets `main`.
     pub fn new(
         shared: &'a Shared<'a>,
         main: Option<Main<'a, G::Move>>,
@@ -184,6 +191,7 @@ impl<'a, G: Game> Worker<'a, G> {
         history: &[HistoryEntry],
         root_moves: &[G::Move],
         histories: &'a mut Histories,
+        tuned: Tuned,
     ) -> Worker<'a, G> {
         histories.prepare(G::HISTORY_SIZE);
         let base = history.len();
@@ -218,6 +226,8 @@ impl<'a, G: Game> Worker<'a, G> {
             main,
             pos,
             histories,
+            tuned,
+            lmr: LmrTable::new(&tuned),
             keys,
             checks,
             base,
@@ -351,7 +361,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// value, widening until the value falls inside.
     fn aspiration(&mut self, depth: u32, pv_index: usize) {
         let previous = self.root_moves[pv_index].previous;
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = self.tuned.aspiration_delta;
         let (mut alpha, mut beta) =
             if depth >= ASPIRATION_MIN_DEPTH && previous > -INFINITY && !is_decided(previous) {
                 (

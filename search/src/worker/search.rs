@@ -438,7 +438,7 @@ impl<G: Game> Worker<'_, G> {
         }
         let tt_move = Self::tt_move(entry);
         // Internal iterative reduction: no move to try first, less depth.
-        let depth = if depth >= IIR_DEPTH && tt_move.is_none() {
+        let depth = if depth >= self.tuned.iir_depth && tt_move.is_none() {
             depth - 1
         } else {
             depth
@@ -457,7 +457,9 @@ impl<G: Game> Worker<'_, G> {
             _ => static_eval,
         };
         if !PV && !in_check && !is_decided(beta) && excluded.is_none() {
-            if depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta {
+            if depth <= self.tuned.rfp_depth
+                && eval - self.tuned.rfp_margin * (depth - i32::from(improving)) >= beta
+            {
                 return ControlFlow::Break(eval);
             }
             if let Some(value) = self.null_move(depth, beta, eval, ply, cut_node) {
@@ -670,31 +672,32 @@ impl<G: Game> Worker<'_, G> {
         if !candidate.tactical {
             // A late quiet move that gives check may mate: it is the
             // one kind late-move pruning keeps.
-            if depth <= LMP_DEPTH
-                && quiets_seen >= lmp_limit(depth, node.improving)
+            if depth <= self.tuned.lmp_depth
+                && quiets_seen >= self.tuned.lmp_limit(depth, node.improving)
                 && !self.gives_check(candidate.mv)
             {
                 return true;
             }
-            if depth <= FUTILITY_DEPTH
+            if depth <= self.tuned.futility_depth
                 && !candidate.special
-                && node.eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
+                && node.eval + self.tuned.futility_base + self.tuned.futility_margin * depth
+                    <= alpha
             {
                 return true;
             }
-            if depth <= HISTORY_PRUNE_DEPTH
+            if depth <= self.tuned.history_prune_depth
                 && !candidate.special
                 && self.continuation_score(ply, candidate.history_index)
-                    < -HISTORY_PRUNE_MARGIN * depth
+                    < -self.tuned.history_prune_margin * depth
             {
                 return true;
             }
         }
-        if depth <= SEE_PRUNE_DEPTH {
+        if depth <= self.tuned.see_prune_depth {
             let threshold = if candidate.tactical {
-                -SEE_TACTICAL_MARGIN * depth
+                -self.tuned.see_tactical_margin * depth
             } else {
-                -SEE_QUIET_MARGIN * depth * depth
+                -self.tuned.see_quiet_margin * depth * depth
             };
             return !self.pos.see_at_least(candidate.mv, threshold);
         }
@@ -715,25 +718,26 @@ impl<G: Game> Worker<'_, G> {
         new_depth: i32,
         ply: usize,
     ) -> i32 {
-        if node.depth < LMR_MIN_DEPTH
-            || searched < LMR_MIN_MOVES + usize::from(PV)
+        if node.depth < self.tuned.lmr_min_depth
+            || searched < self.tuned.lmr_min_moves as usize + usize::from(PV)
             || candidate.tactical
             || node.in_check
         {
             return 0;
         }
-        let reduction = lmr(node.depth, searched + 1)
+        let reduction = self.lmr.get(node.depth, searched + 1)
             + i32::from(!PV)
-            + CUT_NODE_REDUCTION * i32::from(node.cut_node)
+            + self.tuned.cut_node_reduction * i32::from(node.cut_node)
             - i32::from(candidate.special || gives_check)
-            - self.quiet_score(node.side, ply, candidate.history_index) / LMR_HISTORY_DIVISOR;
+            - self.quiet_score(node.side, ply, candidate.history_index)
+                / self.tuned.lmr_history_divisor;
         reduction.clamp(0, (new_depth - 1).max(0))
     }
 
     /// ProbCut: a tactical move whose shallow search beats `beta` by a
     /// margin would, at full depth, very likely beat `beta` too. Tries the
     /// tactical moves whose exchange alone may reach the raised bound, each
-    /// first by quiescence, then by a search `PROBCUT_REDUCTION` plies
+    /// first by quiescence, then by a search `probcut_reduction` plies
     /// shallower, and returns the value of the first that holds.
     fn probcut(
         &mut self,
@@ -742,8 +746,9 @@ impl<G: Game> Worker<'_, G> {
         beta: i32,
         ply: usize,
     ) -> Option<i32> {
-        let probcut_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * i32::from(node.improving);
-        if node.depth < PROBCUT_DEPTH
+        let probcut_beta = beta + self.tuned.probcut_margin
+            - self.tuned.probcut_improving * i32::from(node.improving);
+        if node.depth < self.tuned.probcut_depth
             || node.in_check
             || node.excluded.is_some()
             || is_decided(beta)
@@ -751,7 +756,7 @@ impl<G: Game> Worker<'_, G> {
         {
             return None;
         }
-        let probe_depth = node.depth - PROBCUT_REDUCTION;
+        let probe_depth = node.depth - self.tuned.probcut_reduction;
         if let Some(e) = node.entry {
             let value = value_from_tt(e.value, ply);
             if e.depth >= probe_depth && value < probcut_beta {
@@ -813,14 +818,14 @@ impl<G: Game> Worker<'_, G> {
             return Singularity::Extend(0);
         };
         let tt_value = value_from_tt(e.value, ply);
-        if depth < SINGULAR_DEPTH
-            || e.depth < depth - SINGULAR_TT_DEPTH_SLACK
+        if depth < self.tuned.singular_depth
+            || e.depth < depth - self.tuned.singular_tt_depth_slack
             || e.bound == Bound::Upper
             || is_decided(tt_value)
         {
             return Singularity::Extend(0);
         }
-        let singular_beta = tt_value - SINGULAR_MARGIN * depth;
+        let singular_beta = tt_value - self.tuned.singular_margin * depth;
         self.frames[ply].excluded = Some(mv);
         let value = self.search::<false>(
             (depth - 1) / 2,
@@ -831,7 +836,7 @@ impl<G: Game> Worker<'_, G> {
         );
         self.frames[ply].excluded = None;
         if value < singular_beta {
-            let far_below = !PV && value < singular_beta - SINGULAR_DOUBLE_MARGIN;
+            let far_below = !PV && value < singular_beta - self.tuned.singular_double_margin;
             Singularity::Extend(1 + i32::from(far_below))
         } else if singular_beta >= beta {
             Singularity::MultiCut(singular_beta)
@@ -853,7 +858,7 @@ impl<G: Game> Worker<'_, G> {
         cut_node: bool,
     ) -> Option<i32> {
         let frame = self.frames[ply];
-        if depth < NMP_MIN_DEPTH
+        if depth < self.tuned.nmp_min_depth
             || eval < beta
             || frame.after_null
             || ply < self.nmp_min_ply
@@ -861,9 +866,9 @@ impl<G: Game> Worker<'_, G> {
         {
             return None;
         }
-        let reduction = NMP_BASE_REDUCTION
-            + depth / NMP_DEPTH_DIVISOR
-            + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
+        let reduction = self.tuned.nmp_base_reduction
+            + depth / self.tuned.nmp_depth_divisor
+            + ((eval - beta) / self.tuned.nmp_eval_divisor).min(self.tuned.nmp_eval_max_reduction);
         self.pos.make_null_move();
         let child = &mut self.frames[ply + 1];
         child.previous = None;
@@ -876,7 +881,7 @@ impl<G: Game> Worker<'_, G> {
             return None;
         }
         let value = if is_decided(value) { beta } else { value };
-        if depth < NMP_VERIFY_DEPTH || self.nmp_min_ply > 0 {
+        if depth < self.tuned.nmp_verify_depth || self.nmp_min_ply > 0 {
             return Some(value);
         }
         // Verify: the same reduced search with null moves off near here.
@@ -929,7 +934,7 @@ impl<G: Game> Worker<'_, G> {
         if let Some(previous) = frame.previous {
             self.histories.set_counter(side, previous, G::move_code(mv));
         }
-        let bonus = history_bonus(depth);
+        let bonus = self.tuned.history_bonus(depth);
         self.histories.update_quiet(side, index, bonus);
         for &other in failed {
             self.histories.update_quiet(side, other, -bonus);
@@ -1010,7 +1015,7 @@ impl<G: Game> Worker<'_, G> {
         // Out of check, a capture must win back by exchange what alpha
         // still wants from the standing evaluation (less a margin for the
         // positional swing), and must never lose material.
-        let wanted = (alpha - stand_pat - DELTA_MARGIN).max(0);
+        let wanted = (alpha - stand_pat - self.tuned.delta_margin).max(0);
         for &mv in &moves {
             if !in_check && !self.pos.see_at_least(mv, wanted) {
                 continue;

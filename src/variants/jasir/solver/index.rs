@@ -37,7 +37,8 @@ const BINOMIAL: [[u64; HOLES + 1]; HOLES + 1] = {
     c
 };
 
-fn choose(n: u32, k: u32) -> u64 {
+/// n choose k, for n, k ≤ 25.
+pub(super) fn choose(n: u32, k: u32) -> u64 {
     BINOMIAL[n as usize][k as usize]
 }
 
@@ -78,7 +79,7 @@ fn pack(bits: u32, mask: u32) -> u32 {
 
 /// The inverse of [`pack`]: bit `i` of `packed` goes to the `i`-th member
 /// of `mask`.
-fn unpack(packed: u32, mask: u32) -> u32 {
+pub(super) fn unpack(packed: u32, mask: u32) -> u32 {
     mask.squares()
         .enumerate()
         .filter(|&(i, _)| packed & 1 << i != 0)

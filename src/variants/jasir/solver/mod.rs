@@ -17,11 +17,13 @@ pub mod build;
 pub mod compact;
 mod compact_file;
 pub mod compare;
+pub mod count;
 pub mod graph;
 pub mod homes;
 pub mod index;
 pub mod key;
 pub mod keymap;
+pub mod prove;
 pub mod retro;
 pub mod table;
 
