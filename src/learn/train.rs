@@ -11,7 +11,7 @@ use super::games::{self, GameInfo};
 use super::record::{Record, RecordReader};
 use crate::engine::VariantKind;
 use crate::nnue::features::FeatureSet;
-use crate::nnue::network::{output_bucket, Network, QA, QB, SCALE};
+use crate::nnue::network::{output_bucket, Accumulator, Network, QA, QB, SCALE};
 use crate::rng::Rng;
 use crate::variants::trainable::RecordLayout;
 use rayon::prelude::*;
@@ -452,7 +452,7 @@ fn quantisation_error(
         let float_cp = (float.forward(sample).0 * SCALE as f32).round() as i32;
         magnitude += f64::from(float_cp.abs());
         let [us, them] = &sample.features;
-        let acc = quantised.refresh(
+        let acc: Accumulator = quantised.refresh(
             us.iter()
                 .zip(them)
                 .map(|(&us, &them)| [usize::from(us), usize::from(them)]),
@@ -782,7 +782,7 @@ mod tests {
                 .map(|&(c, k, s)| [0, 1].map(|p| (chess.feature)(p, c, k, s)))
                 .collect()
         };
-        let up = net.refresh(features.into_iter());
+        let up: Accumulator = net.refresh(features.into_iter());
         let bucket = net.bucket(3, 32);
         let (white, black) = (net.evaluate(&up, 0, bucket), net.evaluate(&up, 1, bucket));
         assert!(white > 100 && black < -100, "rook up {white}, down {black}");

@@ -144,6 +144,7 @@ impl Chess {
 mod tests {
     use super::*;
     use crate::nnue::network::Network;
+    use crate::nnue::values::Heap;
 
     /// The embedded network (on by default).
     fn embedded() -> Network {
@@ -212,7 +213,7 @@ mod tests {
         // the colour-flipped position with Black to move.
         let net = embedded();
         let refresh = |pieces: [(usize, usize, usize); 3]| {
-            net.refresh(pieces.into_iter().map(|(c, k, s)| Chess::features(c, k, s)))
+            net.refresh::<Heap>(pieces.into_iter().map(|(c, k, s)| Chess::features(c, k, s)))
         };
         let white = refresh([(0, 5, 4), (0, 3, 0), (1, 5, 60)]);
         let black = refresh([(1, 5, 60), (1, 3, 56), (0, 5, 4)]);

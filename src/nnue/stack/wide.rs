@@ -1,30 +1,20 @@
-//! The accumulators of the positions along the line being searched: one
-//! entry per move made since the network was attached. A game pushes before
-//! a move, adds and removes the pieces the move changes, and pops when the
-//! move is taken back.
-//!
-//! Updates are lazy and fused (as in Stockfish): a move only records its
-//! feature changes; the accumulators are computed when the position is
-//! evaluated, each perspective from its parent in one pass (parent ±
-//! columns), so the positions the search never evaluates (table cut-offs,
-//! checks, draws) cost no accumulator work at all.
-//!
-//! With a bucketed network (the game's [`Features::BUCKETED`] set), each
-//! entry also keeps both perspectives' [`View`]s; a move that changes a
-//! perspective's view (in chess, a king move to another bucket or across
-//! the centre file) marks it for a refresh, which is built from the
-//! position's pieces through the [`RefreshCache`].
+//! The stack of any other network (wider than [`NARROW`], or bucketed):
+//! values sized by the network, computed per perspective. With a bucketed
+//! network (the game's [`Features::BUCKETED`] set), each entry also keeps
+//! both perspectives' [`View`]s; a move that changes a perspective's view
+//! (in chess, a king move to another bucket or across the centre file)
+//! marks it for a refresh, which is built from the position's pieces
+//! through the [`RefreshCache`].
 
-use super::features::{views_of, Features, View};
-use super::network::{Accumulator, Change, Network};
-use super::refresh_cache::RefreshCache;
+use super::MAX_CHANGES;
+use crate::nnue::features::{bucketed_features, views_of, Features, View};
+use crate::nnue::network::{Accumulator, Change, Network};
+use crate::nnue::refresh_cache::RefreshCache;
+#[cfg(doc)]
+use crate::nnue::values::NARROW;
 use arrayvec::ArrayVec;
 use std::marker::PhantomData;
 use std::sync::Arc;
-
-/// Most feature changes one move makes (a chess castling: two pieces off,
-/// two on).
-const MAX_CHANGES: usize = 4;
 
 /// One position's accumulators, or the changes that lead to them from the
 /// entry below.
@@ -45,7 +35,7 @@ struct Entry {
 
 /// A network and the accumulator stack of one position of the game `F`
 /// (whose [`Features`] say which feature each piece is).
-pub struct AccumulatorStack<F> {
+pub struct Stack<F> {
     network: Arc<Network>,
     /// The refresh cache if the network reads the game's bucketed set.
     cache: Option<RefreshCache>,
@@ -57,9 +47,9 @@ pub struct AccumulatorStack<F> {
 }
 
 // By hand: a derive would ask `F` to be `Clone` and `Debug` too.
-impl<F> Clone for AccumulatorStack<F> {
+impl<F> Clone for Stack<F> {
     fn clone(&self) -> Self {
-        AccumulatorStack {
+        Stack {
             network: self.network.clone(),
             cache: self.cache.clone(),
             entries: self.entries.clone(),
@@ -69,9 +59,9 @@ impl<F> Clone for AccumulatorStack<F> {
     }
 }
 
-impl<F> std::fmt::Debug for AccumulatorStack<F> {
+impl<F> std::fmt::Debug for Stack<F> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("AccumulatorStack")
+        f.debug_struct("wide::Stack")
             .field("network", &self.network)
             .field("entries", &self.entries)
             .field("top", &self.top)
@@ -79,7 +69,7 @@ impl<F> std::fmt::Debug for AccumulatorStack<F> {
     }
 }
 
-impl<F: Features> AccumulatorStack<F> {
+impl<F: Features> Stack<F> {
     /// A stack whose only entry is `pieces` (color, kind, square) from
     /// scratch.
     pub fn new(network: Arc<Network>, pieces: impl Iterator<Item = (usize, usize, usize)>) -> Self {
@@ -91,7 +81,7 @@ impl<F: Features> AccumulatorStack<F> {
                 let plain = F::FEATURES.inputs as usize;
                 RefreshCache::new(&network, plain, set.inputs as usize / plain)
             });
-        let mut stack = AccumulatorStack {
+        let mut stack = Stack {
             entries: Vec::with_capacity(256),
             top: 0,
             game: PhantomData,
@@ -115,8 +105,7 @@ impl<F: Features> AccumulatorStack<F> {
         pieces: impl Iterator<Item = (usize, usize, usize)> + Clone,
     ) -> Accumulator {
         if self.cache.is_some() {
-            self.network
-                .refresh(super::features::bucketed_features::<F>(pieces))
+            self.network.refresh(bucketed_features::<F>(pieces))
         } else {
             self.network
                 .refresh(pieces.map(|(color, kind, square)| F::features(color, kind, square)))
@@ -132,8 +121,9 @@ impl<F: Features> AccumulatorStack<F> {
         }
     }
 
-    /// A piece arrives on `square`.
-    #[inline]
+    /// A piece arrives on `square` (not inlined: the narrow stack's
+    /// callers stay small).
+    #[inline(never)]
     pub fn add(&mut self, color: usize, kind: usize, square: usize) {
         if self.cache.is_some() {
             self.follow_views(color, kind, square);
@@ -144,8 +134,8 @@ impl<F: Features> AccumulatorStack<F> {
         self.record(change);
     }
 
-    /// A piece leaves `square`.
-    #[inline]
+    /// A piece leaves `square` (not inlined, as [`Stack::add`]).
+    #[inline(never)]
     pub fn remove(&mut self, color: usize, kind: usize, square: usize) {
         let change = self
             .network
@@ -242,7 +232,7 @@ impl<F: Features> AccumulatorStack<F> {
 
     /// Computes each perspective's half of the entries from its base up to
     /// the top where the base is computed; a perspective whose base is
-    /// marked for a refresh is left to [`AccumulatorStack::evaluate_position`].
+    /// marked for a refresh is left to [`Stack::evaluate_position`].
     fn compute_from_below(&mut self) {
         let bases = [0, 1].map(|p| self.base(p));
         let from_below = [0, 1].map(|p| self.entries[bases[p]].computed[p]);
@@ -308,7 +298,7 @@ impl<F: Features> AccumulatorStack<F> {
             .evaluate(&self.entries[self.top].accumulator, mover, bucket)
     }
 
-    /// [`AccumulatorStack::evaluate_position`] for a game without a
+    /// [`Stack::evaluate_position`] for a game without a
     /// bucketed feature set (its views never change).
     pub fn evaluate(&mut self, mover: usize, count: u32) -> i32 {
         debug_assert!(self.cache.is_none(), "a bucketed network needs the pieces");
