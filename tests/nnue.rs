@@ -1,8 +1,9 @@
 //! The networks' accumulators: after any sequence of moves made and taken
 //! back (chess: castling both ways, Chess960 included, en passant,
-//! promotions; xiangqi: captures and general moves), the incremental
-//! accumulators equal a refresh; and the `EvalFile` option refuses bad
-//! files and keeps the engine playing.
+//! promotions, king moves across buckets and the mirror with a
+//! king-bucketed network; xiangqi: captures and general moves), the
+//! incremental accumulators equal a refresh; and the `EvalFile` option
+//! refuses bad files and keeps the engine playing.
 
 mod common;
 
@@ -17,17 +18,27 @@ use timur::variants::xiangqi::Xiangqi;
 use timur::variants::Variant;
 use timur_search::{Game, MoveList};
 
-const POSITIONS: [&str; 5] = [
+const POSITIONS: [&str; 8] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gga - 4 11",
     "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
     "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    // Kings free to walk across the buckets and the centre file.
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 11",
+    "4k3/1p4p1/8/2n5/5B2/8/1P4P1/3K4 w - - 0 1",
+    // Chess960, king on b1/b8 with rooks on a and h.
+    "rkbbnnqr/pppppppp/8/8/8/8/PPPPPPPP/RKBBNNQR w HAha - 0 1",
 ];
 
 /// A network with small pseudo-random weights, so every feature matters.
 fn noisy_network() -> Arc<Network> {
     noisy(Chess::FEATURES, 128)
+}
+
+/// A king-bucketed chess network with pseudo-random weights.
+fn noisy_bucketed() -> Arc<Network> {
+    noisy(Chess::BUCKETED.unwrap(), 64)
 }
 
 /// `hidden` neurons per perspective: both the smaller and the largest size
@@ -101,6 +112,68 @@ proptest! {
         };
         prop_assert_eq!(pos.evaluate(), fresh);
     }
+
+    #[test]
+    fn king_bucketed_accumulators_follow_make_and_unmake(
+        start in 0..POSITIONS.len(),
+        choices in proptest::collection::vec((any::<u16>(), any::<bool>(), any::<bool>()), 1..80),
+    ) {
+        let mut pos = Chess::from_fen(POSITIONS[start]).unwrap();
+        pos.attach_network(Some(noisy_bucketed()));
+        walk(&mut pos, &choices, Chess::accumulators_match_refresh)?;
+        let fresh = {
+            let mut copy = Chess::from_fen(&pos.to_fen()).unwrap();
+            copy.attach_network(Some(noisy_bucketed()));
+            copy.evaluate()
+        };
+        prop_assert_eq!(pos.evaluate(), fresh);
+    }
+}
+
+/// Every legal move of `pos` matching `pick`, made, checked (before and
+/// after evaluating) and taken back; returns how many there were.
+fn each_move(
+    pos: &mut Chess,
+    pick: impl Fn(&Chess, timur::variants::chess::Move) -> bool,
+) -> usize {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let picked: Vec<_> = moves.iter().copied().filter(|&mv| pick(pos, mv)).collect();
+    for &mv in &picked {
+        pos.make_move(mv);
+        assert!(pos.accumulators_match_refresh(), "{}: {mv:?}", pos.to_fen());
+        pos.evaluate();
+        assert!(pos.accumulators_match_refresh(), "{}: {mv:?}", pos.to_fen());
+        pos.unmake_move(mv);
+        assert!(pos.accumulators_match_refresh(), "back from {mv:?}");
+        pos.evaluate();
+    }
+    picked.len()
+}
+
+#[test]
+fn king_moves_across_buckets_and_the_mirror_refresh_through_the_cache() {
+    use timur::variants::chess::{Kind, MoveKind};
+    // White's king on d1/e1 steps across the centre file and up a rank;
+    // castling moves it two buckets and the mirror at once.
+    for fen in [
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/3K4 w - - 0 1",
+        "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gga - 4 11",
+    ] {
+        let mut pos = Chess::from_fen(fen).unwrap();
+        pos.attach_network(Some(noisy_bucketed()));
+        pos.evaluate();
+        let king_moves = each_move(&mut pos, |pos, mv| {
+            pos.piece_at(mv.from())
+                .is_some_and(|piece| piece.kind() == Kind::King)
+        });
+        assert!(king_moves >= 2, "{fen}: {king_moves} king moves");
+        // Twice over: the second time the cache holds every view already.
+        each_move(&mut pos, |_, mv| matches!(mv.kind(), MoveKind::Castle));
+        each_move(&mut pos, |_, _| true);
+        each_move(&mut pos, |_, _| true);
+    }
 }
 
 proptest! {
@@ -124,9 +197,12 @@ proptest! {
 
 #[test]
 fn castling_both_ways_and_chess960_castling_keep_the_accumulators() {
-    for fen in [POSITIONS[1], POSITIONS[2]] {
+    for (fen, net) in [POSITIONS[1], POSITIONS[2]]
+        .into_iter()
+        .flat_map(|fen| [(fen, noisy_network()), (fen, noisy_bucketed())])
+    {
         let mut pos = Chess::from_fen(fen).unwrap();
-        pos.attach_network(Some(noisy_network()));
+        pos.attach_network(Some(net));
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         let castles: Vec<_> = moves
@@ -187,6 +263,18 @@ fn bad_eval_files_are_refused_and_the_engine_plays_on() {
     assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
     engine.send("position startpos moves e2e4");
     engine.send("go depth 3");
+    engine.expect_prefix("bestmove ", Duration::from_secs(30));
+    // A king-bucketed network loads into chess's slot and plays.
+    let bucketed = dir.join("bucketed.tmnn");
+    std::fs::write(&bucketed, noisy_bucketed().to_bytes()).unwrap();
+    engine.send(&format!(
+        "setoption name EvalFile value {}",
+        bucketed.display()
+    ));
+    let lines = engine.sync();
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    engine.send("position startpos moves e2e4 e7e5 e1e2");
+    engine.send("go depth 4");
     engine.expect_prefix("bestmove ", Duration::from_secs(30));
     engine.send("setoption name UseNNUE value false");
     engine.send("go depth 3");

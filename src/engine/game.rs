@@ -3,7 +3,7 @@
 
 use super::kind::VariantKind;
 use super::state::GameState;
-use crate::nnue::features::FeatureSet;
+use crate::nnue::active::Readable;
 use crate::variants::chess::Chess;
 use crate::variants::jasir::{Jasir, Rules};
 use crate::variants::tamerlane::Tamerlane;
@@ -54,14 +54,18 @@ pub trait TrainableJob {
     fn run<G: Trainable>(self, start: G) -> Self::Output;
 }
 
-/// The job that gives a game's feature set.
-struct FeatureSetOf;
+/// The job that gives the feature sets a game's networks may have.
+struct FeatureSetsOf;
 
-impl TrainableJob for FeatureSetOf {
-    type Output = FeatureSet;
+impl TrainableJob for FeatureSetsOf {
+    type Output = Vec<Readable>;
 
-    fn run<G: Trainable>(self, _start: G) -> FeatureSet {
-        G::FEATURES
+    fn run<G: Trainable>(self, _start: G) -> Vec<Readable> {
+        let slot = G::FEATURES;
+        std::iter::once(slot)
+            .chain(G::BUCKETED)
+            .map(|features| Readable { features, slot })
+            .collect()
     }
 }
 
@@ -96,13 +100,13 @@ impl AnyGame {
     }
 
     /// The feature sets of the games with networks (what `EvalFile` may
-    /// load), each once.
-    pub fn network_features() -> Vec<FeatureSet> {
-        let mut sets: Vec<FeatureSet> = Vec::new();
+    /// load: each game's plain and bucketed sets), each once.
+    pub fn network_features() -> Vec<Readable> {
+        let mut sets: Vec<Readable> = Vec::new();
         for kind in VariantKind::ALL {
-            if let Ok(features) = AnyGame::with_trainable(kind, FeatureSetOf) {
-                if !sets.contains(&features) {
-                    sets.push(features);
+            for readable in AnyGame::with_trainable(kind, FeatureSetsOf).unwrap_or_default() {
+                if !sets.contains(&readable) {
+                    sets.push(readable);
                 }
             }
         }

@@ -181,12 +181,17 @@ pub struct TrainArgs {
     /// Data files written by `timur nnue datagen`.
     #[arg(long, required = true, num_args = 1..)]
     pub data: Vec<PathBuf>,
-    /// Hidden neurons per perspective: a multiple of 16 up to 256.
+    /// Hidden neurons per perspective: a multiple of 16 up to 1024.
     #[arg(long, default_value_t = 128)]
     pub hidden: usize,
     /// Output buckets by the number of pieces on the board (1 to 16).
     #[arg(long, default_value_t = 1)]
     pub buckets: usize,
+    /// Inputs by king bucket: the game's bucketed feature set (chess:
+    /// 4 buckets by the own king's square, files e–h mirrored; refused for
+    /// games without one).
+    #[arg(long)]
+    pub king_buckets: bool,
     /// Passes over the data.
     #[arg(long, default_value_t = 10)]
     pub epochs: usize,
@@ -241,6 +246,7 @@ impl TrainArgs {
             variant: self.variant,
             hidden: self.hidden,
             buckets: self.buckets,
+            bucketed: self.king_buckets,
             data: self.data.clone(),
             epochs: self.epochs.max(1),
             batch: self.batch.max(1),

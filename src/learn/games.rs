@@ -5,9 +5,12 @@
 //! feature set, feature index, mirror, the FEN of a record).
 
 use crate::engine::{AnyGame, TrainableJob, VariantKind};
-use crate::nnue::features::FeatureSet;
+use crate::nnue::features::{bucketed_features, FeatureSet};
 use crate::variants::trainable::{PlacedPiece, RecordLayout, Trainable};
 use once_cell::sync::Lazy;
+
+/// A piece as (color, kind, square).
+type Piece = (usize, usize, usize);
 
 /// A game with a network, as the offline tools see it.
 #[derive(Clone, Copy, Debug)]
@@ -27,10 +30,16 @@ pub struct GameInfo {
     pub outside_teachers: bool,
     /// Its networks' inputs.
     pub features: FeatureSet,
+    /// Its bucketed feature set, if any
+    /// ([`crate::nnue::features::Features::BUCKETED`]).
+    pub bucketed: Option<FeatureSet>,
     /// [`crate::nnue::features::Features::MOST_PIECES`].
     pub most_pieces: u32,
     /// [`crate::nnue::features::Features::feature`].
     pub feature: fn(usize, usize, usize, usize) -> usize,
+    /// The bucketed features of pieces (color, kind, square), per piece
+    /// from White's and Black's view ([`bucketed_features`]).
+    pub bucketed_features: fn(&[Piece]) -> Vec<[usize; 2]>,
     /// [`Trainable::mirror_file`].
     pub mirror_file: fn(usize) -> Option<usize>,
     /// [`Trainable::record_fen`].
@@ -52,8 +61,10 @@ impl TrainableJob for Describe {
             kinds: G::LETTERS.len(),
             outside_teachers: G::OUTSIDE_TEACHERS,
             features: G::FEATURES,
+            bucketed: G::BUCKETED,
             most_pieces: G::MOST_PIECES,
             feature: G::feature,
+            bucketed_features: |pieces| bucketed_features::<G>(pieces.iter().copied()).collect(),
             mirror_file: G::mirror_file,
             record_fen: G::record_fen,
         }
@@ -78,9 +89,11 @@ pub fn by_tag(tag: u8) -> Option<&'static GameInfo> {
     GAMES.iter().find(|game| game.tag == tag)
 }
 
-/// The game whose networks read `features`.
+/// The game whose networks read `features` (its plain or bucketed set).
 pub fn by_features(features: FeatureSet) -> Option<&'static GameInfo> {
-    GAMES.iter().find(|game| game.features == features)
+    GAMES
+        .iter()
+        .find(|game| game.features == features || game.bucketed == Some(features))
 }
 
 /// The name of the game whose networks read `features` (or the feature
@@ -113,6 +126,10 @@ mod tests {
         assert_eq!(describe(VariantKind::Chess960).unwrap().tag, 0);
         assert_eq!(name_of_tag(0), "chess");
         assert_eq!(name_of(xiangqi.features), "xiangqi");
+        // Chess's king-bucketed networks say 4; the other games have none.
+        assert_eq!(chess.bucketed.map(|set| set.id), Some(4));
+        assert_eq!(name_of(chess.bucketed.unwrap()), "chess");
+        assert_eq!(xiangqi.bucketed, None);
     }
 
     #[test]

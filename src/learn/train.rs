@@ -11,7 +11,7 @@ use super::games::{self, GameInfo};
 use super::record::{Record, RecordReader};
 use crate::engine::VariantKind;
 use crate::nnue::features::FeatureSet;
-use crate::nnue::network::{output_bucket, Network, MAX_HIDDEN, QA, QB, SCALE};
+use crate::nnue::network::{output_bucket, Accumulator, Network, QA, QB, SCALE};
 use crate::rng::Rng;
 use crate::variants::trainable::RecordLayout;
 use rayon::prelude::*;
@@ -28,6 +28,9 @@ pub struct TrainSettings {
     pub hidden: usize,
     /// Output buckets (1 to `MAX_BUCKETS`).
     pub buckets: usize,
+    /// Train the game's bucketed feature set (chess: king buckets) instead
+    /// of its plain one.
+    pub bucketed: bool,
     /// Data files.
     pub data: Vec<PathBuf>,
     /// Passes over the training positions.
@@ -135,20 +138,19 @@ impl FloatNet {
         }
     }
 
-    /// Accumulator of one perspective (its first H values).
-    fn accumulate(&self, features: &[u16]) -> [f32; MAX_HIDDEN] {
+    /// Accumulator of one perspective.
+    fn accumulate(&self, features: &[u16]) -> Vec<f32> {
         let h = self.b1.len();
-        let mut acc = [0.0f32; MAX_HIDDEN];
-        acc[..h].copy_from_slice(&self.b1);
+        let mut acc = self.b1.clone();
         for &f in features {
             let column = &self.w1[f as usize * h..(f as usize + 1) * h];
-            acc[..h].iter_mut().zip(column).for_each(|(a, w)| *a += w);
+            acc.iter_mut().zip(column).for_each(|(a, w)| *a += w);
         }
         acc
     }
 
     /// The raw output (centipawns / SCALE) and the two accumulators.
-    fn forward(&self, sample: &Sample) -> (f32, [[f32; MAX_HIDDEN]; 2]) {
+    fn forward(&self, sample: &Sample) -> (f32, [Vec<f32>; 2]) {
         let h = self.b1.len();
         let accs = [
             self.accumulate(&sample.features[0]),
@@ -159,7 +161,7 @@ impl FloatNet {
         for (side, acc) in accs.iter().enumerate() {
             let start = (2 * bucket + side) * h;
             let weights = &self.w2[start..start + h];
-            out += acc[..h]
+            out += acc
                 .iter()
                 .zip(weights)
                 .map(|(a, w)| {
@@ -183,7 +185,7 @@ impl FloatNet {
         let h = self.b1.len();
         for (side, acc) in accs.iter().enumerate() {
             let start = (2 * bucket + side) * h;
-            let mut d_acc = [0.0f32; MAX_HIDDEN];
+            let mut d_acc = vec![0.0f32; h];
             for n in 0..h {
                 let a = acc[n];
                 let c = a.clamp(0.0, 1.0);
@@ -192,7 +194,7 @@ impl FloatNet {
                     d_acc[n] = g * self.w2[start + n] * 2.0 * a;
                 }
             }
-            let d_acc = &d_acc[..h];
+            let d_acc = &d_acc;
             grads.b1.iter_mut().zip(d_acc).for_each(|(b, d)| *b += d);
             for &f in &sample.features[side] {
                 let column = &mut grads.w1[f as usize * h..(f as usize + 1) * h];
@@ -224,14 +226,14 @@ impl FloatNet {
         }
     }
 
-    /// The starting network: `settings.init` read and checked against the
-    /// asked shape, or random weights.
+    /// The starting network of `features`: `settings.init` read and
+    /// checked against the asked shape, or random weights.
     fn initial(
         settings: &TrainSettings,
-        game: &GameInfo,
+        features: FeatureSet,
         rng: &mut Rng,
     ) -> Result<FloatNet, String> {
-        let (features, hidden, buckets) = (game.features, settings.hidden, settings.buckets);
+        let (hidden, buckets) = (settings.hidden, settings.buckets);
         let inputs = features.inputs as usize;
         let Some(path) = &settings.init else {
             return Ok(FloatNet::random(inputs, hidden, buckets, rng));
@@ -303,22 +305,43 @@ impl Adam {
     }
 }
 
+/// The feature set a run trains: the game's plain or bucketed one.
+fn trained_features(settings: &TrainSettings, game: &GameInfo) -> Result<FeatureSet, String> {
+    if !settings.bucketed {
+        return Ok(game.features);
+    }
+    game.bucketed
+        .ok_or_else(|| format!("--king-buckets: {} has no bucketed feature set", game.kind))
+}
+
 /// The record's active features from both views, side to move first;
 /// `mirrored` reads the board mirrored along its centre file.
 fn sample_of(record: &Record, settings: &TrainSettings, game: &GameInfo, mirrored: bool) -> Sample {
     let mover = record.side_to_move as usize;
+    let pieces: Vec<(usize, usize, usize)> = record
+        .placed_pieces()
+        .map(|p| {
+            let square = p.square as usize;
+            let square = if mirrored {
+                (game.mirror_file)(square).unwrap_or(square)
+            } else {
+                square
+            };
+            (p.color as usize, p.kind as usize, square)
+        })
+        .collect();
+    let per_piece: Vec<[usize; 2]> = if settings.bucketed {
+        (game.bucketed_features)(&pieces)
+    } else {
+        pieces
+            .iter()
+            .map(|&(color, kind, square)| [0, 1].map(|p| (game.feature)(p, color, kind, square)))
+            .collect()
+    };
     let views = [mover, 1 - mover].map(|perspective| {
-        record
-            .placed_pieces()
-            .map(|p| {
-                let square = p.square as usize;
-                let square = if mirrored {
-                    (game.mirror_file)(square).unwrap_or(square)
-                } else {
-                    square
-                };
-                (game.feature)(perspective, p.color as usize, p.kind as usize, square) as u16
-            })
+        per_piece
+            .iter()
+            .map(|f| f[perspective] as u16)
             .collect::<Vec<u16>>()
     });
     let score_target = sigmoid(f32::from(record.score) / SCALE as f32);
@@ -428,18 +451,12 @@ fn quantisation_error(
     for sample in samples {
         let float_cp = (float.forward(sample).0 * SCALE as f32).round() as i32;
         magnitude += f64::from(float_cp.abs());
-        let h = quantised.hidden();
-        let mut acc = quantised.bias();
-        for (side, features) in sample.features.iter().enumerate() {
-            for &f in features {
-                let start = f as usize * h;
-                let column = &quantised.feature_weights[start..start + h];
-                acc.values[side][..h]
-                    .iter_mut()
-                    .zip(column)
-                    .for_each(|(v, w)| *v = v.wrapping_add(*w));
-            }
-        }
+        let [us, them] = &sample.features;
+        let acc: Accumulator = quantised.refresh(
+            us.iter()
+                .zip(them)
+                .map(|(&us, &them)| [usize::from(us), usize::from(them)]),
+        );
         // values[0] holds the side to move's view here.
         let quantised_cp = quantised.evaluate(&acc, 0, usize::from(sample.bucket));
         let diff = (quantised_cp - float_cp).abs();
@@ -481,6 +498,7 @@ pub struct TrainReport {
 /// Trains, writing the quantised network after every epoch.
 pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
     let game = games::describe(settings.variant)?;
+    let features = trained_features(settings, &game)?;
     if settings.mirror && (game.mirror_file)(0).is_none() {
         return Err(format!(
             "--mirror: {} has no mirror augmentation (its board is not symmetric along the centre file)",
@@ -496,9 +514,9 @@ pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
     let held = validation.len();
     let validation: Vec<&Sample> = validation.iter().collect();
     let mut order: Vec<usize> = (0..samples.len()).collect();
-    let inputs = game.features.inputs as usize;
+    let inputs = features.inputs as usize;
     let (hidden, buckets) = (settings.hidden, settings.buckets);
-    let mut net = FloatNet::initial(settings, &game, &mut rng)?;
+    let mut net = FloatNet::initial(settings, features, &mut rng)?;
     let mut adam = Adam {
         m: Grads::zeros(inputs, hidden, buckets),
         v: Grads::zeros(inputs, hidden, buckets),
@@ -555,9 +573,9 @@ pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
             "epoch {:>3}: training loss {training_loss:.6}, validation loss {validation_loss:.6}, lr {lr}, {speed:.0} positions/s",
             epoch + 1
         );
-        write(settings, &net.quantised(game.features))?;
+        write(settings, &net.quantised(features))?;
     }
-    let quantised = net.quantised(game.features);
+    let quantised = net.quantised(features);
     let check: Vec<&Sample> = validation.iter().take(20_000).copied().collect();
     let (mean, max, magnitude) = quantisation_error(&net, &quantised, &check);
     let tolerance = QUANTISATION_TOLERANCE_CP.max(QUANTISATION_TOLERANCE_SHARE * magnitude);
@@ -649,6 +667,7 @@ mod tests {
             variant: VariantKind::Chess,
             hidden: 16,
             buckets: 2,
+            bucketed: false,
             data: vec![data.to_path_buf()],
             epochs: 1,
             batch: 256,
@@ -701,12 +720,35 @@ mod tests {
 
     #[test]
     fn a_small_run_learns_the_sign_of_material_and_quantises_faithfully() {
-        let (dir, data) = rook_data("train", 4000);
+        learns_the_sign_of_material(false);
+    }
+
+    #[test]
+    fn a_king_bucketed_run_learns_it_too_with_the_mirror() {
+        learns_the_sign_of_material(true);
+    }
+
+    #[test]
+    fn king_buckets_are_refused_for_a_game_without_them() {
+        let (dir, data) = rook_data("train-no-buckets", 300);
+        let mut settings = small_run(&data, &dir.join("net.tmnn"), 0.01, None);
+        settings.variant = VariantKind::Xiangqi;
+        settings.bucketed = true;
+        let error = train(&settings).err().unwrap();
+        assert!(error.contains("no bucketed feature set"), "{error}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A run (king-bucketed if `bucketed`, on mirrored samples too) learns
+    /// that a rook up wins, as the game's own accumulators evaluate it.
+    fn learns_the_sign_of_material(bucketed: bool) {
+        let (dir, data) = rook_data(&format!("train-{bucketed}"), 4000);
         let out = dir.join("net.tmnn");
         let settings = TrainSettings {
             variant: VariantKind::Chess,
             hidden: 32,
             buckets: 2,
+            bucketed,
             data: vec![data],
             epochs: 8,
             batch: 256,
@@ -724,24 +766,26 @@ mod tests {
         assert!(report.quantisation_mean_cp <= QUANTISATION_TOLERANCE_CP);
         let net = Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
         let chess = games::describe(VariantKind::Chess).unwrap();
-        let features = |(color, kind, square)| {
-            [0, 1].map(|perspective| (chess.feature)(perspective, color, kind, square))
+        let expected = if bucketed {
+            chess.bucketed.unwrap()
+        } else {
+            chess.features
         };
-        let up = net.refresh(
-            [(0, 5, 4), (1, 5, 60), (0, 3, 20)]
-                .map(features)
-                .into_iter(),
-        );
-        assert!(
-            net.evaluate(&up, 0, net.bucket(3, 32)) > 100,
-            "rook up: {}",
-            net.evaluate(&up, 0, net.bucket(3, 32))
-        );
-        assert!(
-            net.evaluate(&up, 1, net.bucket(3, 32)) < -100,
-            "rook down: {}",
-            net.evaluate(&up, 1, net.bucket(3, 32))
-        );
+        assert_eq!(net.features, expected);
+        // Kings e1 and e8 (both on the mirrored side), a white rook on e3.
+        let pieces = [(0, 5, 4), (1, 5, 60), (0, 3, 20)];
+        let features: Vec<[usize; 2]> = if bucketed {
+            (chess.bucketed_features)(&pieces)
+        } else {
+            pieces
+                .iter()
+                .map(|&(c, k, s)| [0, 1].map(|p| (chess.feature)(p, c, k, s)))
+                .collect()
+        };
+        let up: Accumulator = net.refresh(features.into_iter());
+        let bucket = net.bucket(3, 32);
+        let (white, black) = (net.evaluate(&up, 0, bucket), net.evaluate(&up, 1, bucket));
+        assert!(white > 100 && black < -100, "rook up {white}, down {black}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

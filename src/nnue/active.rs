@@ -1,7 +1,8 @@
-//! The networks the engine evaluates with: one slot per feature set (so
-//! per game with a network), filled with the game's embedded network when
-//! it first asks, replaced by `EvalFile`, and switched off and on together
-//! by `UseNNUE`.
+//! The networks the engine evaluates with: one slot per game with a
+//! network (keyed by its plain feature set), filled with the game's
+//! embedded network when it first asks, replaced by `EvalFile` (a network
+//! of the plain or the bucketed set), and switched off and on together by
+//! `UseNNUE`.
 
 use super::features::{FeatureSet, Features};
 use super::network::Network;
@@ -9,8 +10,19 @@ use once_cell::sync::Lazy;
 use std::path::Path;
 use std::sync::{Arc, PoisonError, RwLock};
 
-/// The network of one feature set and whether it is used.
+/// A feature set `EvalFile` may load and the slot it fills: the plain
+/// feature set of the game that reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Readable {
+    /// The set a network file may have.
+    pub features: FeatureSet,
+    /// Its game's plain set.
+    pub slot: FeatureSet,
+}
+
+/// The network of one game and whether it is used.
 struct Slot {
+    /// The game's plain feature set.
     features: FeatureSet,
     network: Option<Arc<Network>>,
     enabled: bool,
@@ -49,7 +61,7 @@ pub fn active<F: Features>() -> Option<Arc<Network>> {
     }
     let network = F::EMBEDDED
         .and_then(|bytes| Network::from_bytes(bytes).ok())
-        .filter(|network| network.features == F::FEATURES)
+        .filter(|network| F::reads(network.features))
         .map(Arc::new);
     let enabled = slots.use_nnue;
     slots.slots.push(Slot {
@@ -75,27 +87,27 @@ pub fn set_enabled(on: bool) {
     }
 }
 
-/// `EvalFile`: loads a network file into the slot of its feature set,
-/// which must be one of `known` (the games' with networks), and turns NNUE
-/// on for it. On error nothing changes; the message says why. Returns the
-/// feature set loaded.
-pub fn load_file(path: &str, known: &[FeatureSet]) -> Result<FeatureSet, String> {
+/// `EvalFile`: loads a network file into the slot of the game that reads
+/// its feature set, which must be one of `known` (the games' with
+/// networks), and turns NNUE on for it. On error nothing changes; the
+/// message says why. Returns the feature set loaded.
+pub fn load_file(path: &str, known: &[Readable]) -> Result<FeatureSet, String> {
     let network = Network::read_file(Path::new(path))?;
     let features = network.features;
-    if !known.contains(&features) {
-        let known: Vec<String> = known.iter().map(FeatureSet::to_string).collect();
+    let Some(readable) = known.iter().find(|r| r.features == features) else {
+        let known: Vec<String> = known.iter().map(|r| r.features.to_string()).collect();
         return Err(format!(
             "{path}: a network of {features}, which no game here reads (known: {})",
             known.join(", ")
         ));
-    }
+    };
     let mut slots = SLOTS.write().unwrap_or_else(PoisonError::into_inner);
     let slot = Slot {
-        features,
+        features: readable.slot,
         network: Some(Arc::new(network)),
         enabled: true,
     };
-    match slots.slots.iter_mut().find(|s| s.features == features) {
+    match slots.slots.iter_mut().find(|s| s.features == readable.slot) {
         Some(existing) => *existing = slot,
         None => slots.slots.push(slot),
     }
@@ -109,8 +121,24 @@ mod tests {
     /// A game of no network but the ones these tests load.
     struct Toy;
 
+    /// Toy's feature sets, as `EvalFile` knows them.
+    const KNOWN: [Readable; 2] = [
+        Readable {
+            features: Toy::FEATURES,
+            slot: Toy::FEATURES,
+        },
+        Readable {
+            features: TOY_BUCKETED,
+            slot: Toy::FEATURES,
+        },
+    ];
+
+    /// Toy's bucketed set: two copies of its plain inputs.
+    const TOY_BUCKETED: FeatureSet = FeatureSet { id: 92, inputs: 64 };
+
     impl Features for Toy {
         const FEATURES: FeatureSet = FeatureSet { id: 90, inputs: 32 };
+        const BUCKETED: Option<FeatureSet> = Some(TOY_BUCKETED);
         const MOST_PIECES: u32 = 32;
         const EMBEDDED: Option<&'static [u8]> = None;
 
@@ -131,23 +159,29 @@ mod tests {
         assert_eq!(active::<Toy>(), None);
         let network = Network::zeros(Toy::FEATURES, 16);
         let path = write("toy.tmnn", &network);
-        assert_eq!(load_file(&path, &[Toy::FEATURES]), Ok(Toy::FEATURES));
+        assert_eq!(load_file(&path, &KNOWN), Ok(Toy::FEATURES));
         assert_eq!(active::<Toy>().as_deref(), Some(&network));
+        // A bucketed network of the game replaces it in the game's slot.
+        let bucketed = Network::zeros(TOY_BUCKETED, 32);
+        let bucketed_path = write("toy-bucketed.tmnn", &bucketed);
+        assert_eq!(load_file(&bucketed_path, &KNOWN), Ok(TOY_BUCKETED));
+        assert_eq!(active::<Toy>().as_deref(), Some(&bucketed));
         std::fs::remove_file(path).unwrap();
+        std::fs::remove_file(bucketed_path).unwrap();
     }
 
     #[test]
     fn a_network_no_game_reads_is_refused() {
         let other = FeatureSet { id: 91, inputs: 32 };
         let path = write("other.tmnn", &Network::zeros(other, 16));
-        let why = load_file(&path, &[Toy::FEATURES]).unwrap_err();
+        let why = load_file(&path, &KNOWN).unwrap_err();
         assert!(
             why.contains("feature set 91 (32 inputs)") && why.contains("feature set 90"),
             "{why}"
         );
         let wider = FeatureSet { id: 90, inputs: 48 };
         let wider_path = write("wider.tmnn", &Network::zeros(wider, 16));
-        assert!(load_file(&wider_path, &[Toy::FEATURES]).is_err());
+        assert!(load_file(&wider_path, &KNOWN).is_err());
         std::fs::remove_file(path).unwrap();
         std::fs::remove_file(wider_path).unwrap();
     }

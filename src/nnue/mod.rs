@@ -2,10 +2,14 @@
 //! runs and nothing else: the feature sets games implement
 //! ([`features`]), the quantised network and its file format
 //! ([`network`]), the accumulator stack along the searched line
-//! ([`stack`]) and the network each game evaluates with ([`active`]). It
+//! ([`stack`]) with its refresh cache for bucketed networks
+//! ([`refresh_cache`]), aligned hidden values ([`values`]) and the network
+//! each game evaluates with ([`active`]). It
 //! names no game; making networks is `timur nnue`'s (src/learn/).
 
 pub mod active;
 pub mod features;
 pub mod network;
+pub mod refresh_cache;
 pub mod stack;
+pub mod values;

@@ -18,14 +18,15 @@
 //! before it. Version 1 files (no B word, one bucket) still read.
 
 use super::features::{FeatureSet, MAX_INPUTS};
+use super::values::{Heap, Values};
 use crate::files;
 use arrayvec::ArrayVec;
 use std::io::Read;
 use std::path::Path;
 
-/// The most hidden neurons per perspective a network may have: the
-/// accumulators' fixed size (a smaller network uses their first H values).
-pub const MAX_HIDDEN: usize = 256;
+/// The most hidden neurons per perspective a network may have
+/// (accumulators hold the network's own H values).
+pub const MAX_HIDDEN: usize = 1024;
 
 /// Hidden sizes are multiples of this (whole vector registers).
 pub const HIDDEN_STEP: usize = 16;
@@ -70,13 +71,12 @@ struct Layout {
     length: usize,
 }
 
-/// The two accumulators of a position: index 0 White's view, 1 Black's.
+/// The two accumulators of a position: index 0 White's view, 1 Black's,
+/// in the layout `V` ([`Heap`] unless said).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[repr(align(64))]
-pub struct Accumulator {
-    /// Hidden values per perspective (the network's first H are used; the
-    /// rest stay zero).
-    pub values: [[i16; MAX_HIDDEN]; 2],
+pub struct Accumulator<V = Heap> {
+    /// Per perspective, the network's H hidden values (the first H lanes).
+    pub values: [V; 2],
 }
 
 /// One feature change of a move: where the feature's column starts in
@@ -318,17 +318,15 @@ impl Network {
     }
 
     /// Accumulators holding only the bias.
-    pub fn bias(&self) -> Accumulator {
-        let mut bias = [0; MAX_HIDDEN];
-        bias[..self.hidden()].copy_from_slice(&self.feature_bias);
+    pub fn bias<V: Values>(&self) -> Accumulator<V> {
         Accumulator {
-            values: [bias, bias],
+            values: [V::new(&self.feature_bias), V::new(&self.feature_bias)],
         }
     }
 
     /// Accumulators for a set of pieces, each given as its feature from
     /// White's and from Black's view ([`super::features::Features::features`]).
-    pub fn refresh(&self, pieces: impl Iterator<Item = [usize; 2]>) -> Accumulator {
+    pub fn refresh<V: Values>(&self, pieces: impl Iterator<Item = [usize; 2]>) -> Accumulator<V> {
         let mut acc = self.bias();
         for features in pieces {
             self.add(&mut acc, features);
@@ -355,69 +353,123 @@ impl Network {
 
     /// Applies `change` to `acc` in place.
     #[inline]
-    pub fn apply(&self, acc: &mut Accumulator, change: Change) {
+    pub fn apply<V: Values>(&self, acc: &mut Accumulator<V>, change: Change) {
         let hidden = self.hidden();
         for (values, &start) in acc.values.iter_mut().zip(&change.columns) {
             change_values(&mut values[..hidden], self.column_at(start), change.add);
         }
     }
 
-    /// `acc` = `parent` with `changes` applied, in one pass per perspective
-    /// for the usual moves (one piece off and one on, plus a capture).
+    /// Applies `change` to one perspective's `values` in place.
     #[inline]
-    pub fn update(&self, parent: &Accumulator, acc: &mut Accumulator, changes: &[Change]) {
+    pub fn apply_to(&self, values: &mut [i16], change: Change, perspective: usize) {
+        change_values(
+            values,
+            self.column_at(change.columns[perspective]),
+            change.add,
+        );
+    }
+
+    /// Adds the column of `feature` to one perspective's `values` (or
+    /// subtracts it).
+    #[inline]
+    pub fn adjust(&self, values: &mut [i16], feature: usize, add: bool) {
+        let start = feature * self.hidden();
+        change_values(
+            values,
+            &self.feature_weights[start..start + self.hidden()],
+            add,
+        );
+    }
+
+    /// `acc` = `parent` with `changes` applied, for the perspectives
+    /// `which` asks (the others are left as they are), in one pass per
+    /// perspective for the usual moves (one piece off and one on, plus a
+    /// capture).
+    #[inline]
+    pub fn update<V: Values>(
+        &self,
+        parent: &Accumulator<V>,
+        acc: &mut Accumulator<V>,
+        changes: &[Change],
+        which: [bool; 2],
+    ) {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: this CPU has AVX2.
-            return unsafe { self.update_avx2(parent, acc, changes) };
+            return unsafe { self.update_avx2(parent, acc, changes, which) };
         }
-        self.update_with(parent, acc, changes);
+        self.update_with(parent, acc, changes, which);
     }
 
     /// [`Network::update`] compiled for AVX2 (16 lanes a vector).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn update_avx2(&self, parent: &Accumulator, acc: &mut Accumulator, changes: &[Change]) {
-        self.update_with(parent, acc, changes);
+    fn update_avx2<V: Values>(
+        &self,
+        parent: &Accumulator<V>,
+        acc: &mut Accumulator<V>,
+        changes: &[Change],
+        which: [bool; 2],
+    ) {
+        self.update_with(parent, acc, changes, which);
     }
 
     /// The body of [`Network::update`], for any instruction set.
     #[inline(always)]
-    fn update_with(&self, parent: &Accumulator, acc: &mut Accumulator, changes: &[Change]) {
-        let hidden = self.hidden();
-        let column =
-            |change: &Change, perspective: usize| self.column_at(change.columns[perspective]);
+    fn update_with<V: Values>(
+        &self,
+        parent: &Accumulator<V>,
+        acc: &mut Accumulator<V>,
+        changes: &[Change],
+        which: [bool; 2],
+    ) {
         // At most four of each are looked at: more match no fast case
         // below and go the general way.
         let (adds, removes): (ArrayVec<&Change, 4>, ArrayVec<&Change, 4>) = (
             changes.iter().filter(|c| c.add).take(4).collect(),
             changes.iter().filter(|c| !c.add).take(4).collect(),
         );
-        for perspective in 0..2 {
+        let hidden = self.hidden();
+        for (perspective, &wanted) in which.iter().enumerate() {
+            if !wanted {
+                continue;
+            }
             let from = &parent.values[perspective][..hidden];
             let to = &mut acc.values[perspective][..hidden];
-            match (adds.as_slice(), removes.as_slice()) {
-                ([a], [r]) => {
-                    let (a, r) = (column(a, perspective), column(r, perspective));
-                    for (((v, p), a), r) in to.iter_mut().zip(from).zip(a).zip(r) {
-                        *v = p.wrapping_add(*a).wrapping_sub(*r);
-                    }
+            self.update_half(perspective, from, to, changes, (&adds, &removes));
+        }
+    }
+
+    /// One perspective of [`Network::update_with`]: `changes` split into
+    /// (at most four) `adds` and `removes`.
+    #[inline(always)]
+    fn update_half(
+        &self,
+        perspective: usize,
+        from: &[i16],
+        to: &mut [i16],
+        changes: &[Change],
+        (adds, removes): (&[&Change], &[&Change]),
+    ) {
+        let column = |change: &Change| self.column_at(change.columns[perspective]);
+        match (adds, removes) {
+            ([a], [r]) => {
+                let (a, r) = (column(a), column(r));
+                for (((v, p), a), r) in to.iter_mut().zip(from).zip(a).zip(r) {
+                    *v = p.wrapping_add(*a).wrapping_sub(*r);
                 }
-                ([a], [r1, r2]) => {
-                    let (a, r1, r2) = (
-                        column(a, perspective),
-                        column(r1, perspective),
-                        column(r2, perspective),
-                    );
-                    for ((((v, p), a), r1), r2) in to.iter_mut().zip(from).zip(a).zip(r1).zip(r2) {
-                        *v = p.wrapping_add(*a).wrapping_sub(*r1).wrapping_sub(*r2);
-                    }
+            }
+            ([a], [r1, r2]) => {
+                let (a, r1, r2) = (column(a), column(r1), column(r2));
+                for ((((v, p), a), r1), r2) in to.iter_mut().zip(from).zip(a).zip(r1).zip(r2) {
+                    *v = p.wrapping_add(*a).wrapping_sub(*r1).wrapping_sub(*r2);
                 }
-                _ => {
-                    to.copy_from_slice(from);
-                    for change in changes {
-                        change_values(to, column(change, perspective), change.add);
-                    }
+            }
+            _ => {
+                to.copy_from_slice(from);
+                for change in changes {
+                    change_values(to, column(change), change.add);
                 }
             }
         }
@@ -425,14 +477,14 @@ impl Network {
 
     /// Adds a piece (its features from both perspectives).
     #[inline]
-    pub fn add(&self, acc: &mut Accumulator, features: [usize; 2]) {
+    pub fn add<V: Values>(&self, acc: &mut Accumulator<V>, features: [usize; 2]) {
         self.apply(acc, self.change(features, true));
     }
 
     /// The evaluation in centipawns for the side `mover` (0 White, 1 Black)
     /// with the output of `bucket` (below [`Network::buckets`]).
     #[inline]
-    pub fn evaluate(&self, acc: &Accumulator, mover: usize, bucket: usize) -> i32 {
+    pub fn evaluate<V: Values>(&self, acc: &Accumulator<V>, mover: usize, bucket: usize) -> i32 {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: this CPU has AVX2.
@@ -444,14 +496,14 @@ impl Network {
     /// [`Network::evaluate`] compiled for AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn evaluate_avx2(&self, acc: &Accumulator, mover: usize, bucket: usize) -> i32 {
+    fn evaluate_avx2<V: Values>(&self, acc: &Accumulator<V>, mover: usize, bucket: usize) -> i32 {
         self.evaluate_with(acc, mover, bucket)
     }
 
     /// The body of [`Network::evaluate`], for any instruction set.
     #[inline(always)]
-    fn evaluate_with(&self, acc: &Accumulator, mover: usize, bucket: usize) -> i32 {
-        let half = |values: &[i16; MAX_HIDDEN], weights: &[i16]| -> i64 {
+    fn evaluate_with<V: Values>(&self, acc: &Accumulator<V>, mover: usize, bucket: usize) -> i32 {
+        let half = |values: &V, weights: &[i16]| -> i64 {
             values[..self.hidden()]
                 .iter()
                 .zip(weights)
@@ -475,6 +527,7 @@ impl Network {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::nnue::values::{Inline, NARROW};
 
     /// A feature set of no game, as the networks here read.
     const SMALL: FeatureSet = FeatureSet { id: 7, inputs: 768 };
@@ -487,7 +540,7 @@ mod tests {
     #[test]
     fn scaling_the_output_scales_the_evaluation() {
         let net = noisy(SMALL);
-        let acc = net.refresh([[324, 700], [40, 60], [212, 596]].into_iter());
+        let acc: Accumulator = net.refresh([[324, 700], [40, 60], [212, 596]].into_iter());
         assert_eq!(net.with_output_scaled(1.0).to_bytes(), net.to_bytes());
         let (full, half) = (
             net.evaluate(&acc, 0, 0),
@@ -529,7 +582,7 @@ mod tests {
         }
         let read = Network::from_bytes(&net.to_bytes()).unwrap();
         assert_eq!(read, net);
-        let acc = read.bias();
+        let acc: Accumulator = read.bias();
         let values: Vec<i32> = (0..8).map(|b| read.evaluate(&acc, 0, b)).collect();
         assert!(values.windows(2).all(|w| w[0] < w[1]), "{values:?}");
         // A version-1 file (no bucket word) reads as one bucket.
@@ -581,7 +634,7 @@ mod tests {
             let expected = 2 * hidden as i64 * 40 * 40 * 200 / i64::from(QA);
             let cp = expected * i64::from(SCALE) / i64::from(QA * QB);
             assert_eq!(
-                i64::from(read.evaluate(&read.refresh(std::iter::empty()), 0, 0)),
+                i64::from(read.evaluate::<Heap>(&read.refresh(std::iter::empty()), 0, 0)),
                 cp
             );
         }
@@ -639,7 +692,7 @@ mod tests {
     fn add_then_remove_is_the_refresh() {
         let net = noisy(WIDE);
         let pieces = [[360, 1079], [989, 350], [4, 1165], [715, 85]];
-        let full = net.refresh(pieces.iter().copied());
+        let full: Accumulator = net.refresh(pieces.iter().copied());
         let mut acc = net.refresh(pieces[..3].iter().copied());
         net.add(&mut acc, [715, 85]);
         assert_eq!(acc, full);
@@ -649,8 +702,15 @@ mod tests {
 
     #[test]
     fn a_fused_update_equals_the_changes_one_by_one() {
+        fused_update_equals_the_changes_one_by_one::<Inline>();
+        fused_update_equals_the_changes_one_by_one::<Heap>();
+    }
+
+    /// [`a_fused_update_equals_the_changes_one_by_one`] in layout `V`.
+    fn fused_update_equals_the_changes_one_by_one<V: Values>() {
         let net = noisy(SMALL);
-        let parent = net.refresh([[324, 700], [704, 260], [192, 632], [475, 91]].into_iter());
+        let parent: Accumulator<V> =
+            net.refresh([[324, 700], [704, 260], [192, 632], [475, 91]].into_iter());
         let changes = [
             net.change([192, 632], false),
             net.change([195, 635], true),
@@ -670,8 +730,88 @@ mod tests {
             let mut one_by_one = parent.clone();
             picked.iter().for_each(|&c| net.apply(&mut one_by_one, c));
             let mut fused = net.bias();
-            net.update(&parent, &mut fused, &picked);
+            net.update(&parent, &mut fused, &picked, [true; 2]);
             assert_eq!(fused, one_by_one, "{picked:?}");
+            // One perspective only: the other keeps what it held.
+            let mut half = net.bias();
+            net.update(&parent, &mut half, &picked, [false, true]);
+            assert_eq!(half.values[0], net.bias::<V>().values[0]);
+            assert_eq!(half.values[1], one_by_one.values[1]);
         }
+    }
+
+    /// A network of `hidden` neurons with pseudo-random weights from `seed`
+    /// (large enough that the accumulators wrap and clip).
+    fn random_wide(features: FeatureSet, hidden: usize, seed: u64) -> Network {
+        let mut state = seed | 1;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut net = Network::zeros_bucketed(features, hidden, 4);
+        net.feature_weights
+            .iter_mut()
+            .chain(&mut net.feature_bias)
+            .for_each(|w| *w = (next() % 401) as i16 - 200);
+        net.output_weights
+            .iter_mut()
+            .for_each(|w| *w = (next() % 8001) as i16 - 4000);
+        net.output_bias
+            .iter_mut()
+            .for_each(|b| *b = (next() % 20001) as i32 - 10000);
+        net
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_avx2_code_equals_the_portable_code() {
+        if !std::arch::is_x86_feature_detected!("avx2") {
+            eprintln!("no AVX2 on this CPU: only the portable code runs");
+            return;
+        }
+        for (hidden, seed) in [(16, 3), (128, 5), (NARROW, 17)] {
+            avx2_equals_portable::<Inline>(hidden, seed);
+        }
+        for (hidden, seed) in [(16, 3), (128, 5), (512, 7), (MAX_HIDDEN, 11)] {
+            avx2_equals_portable::<Heap>(hidden, seed);
+        }
+    }
+
+    /// [`the_avx2_code_equals_the_portable_code`] in layout `V`.
+    #[cfg(target_arch = "x86_64")]
+    fn avx2_equals_portable<V: Values>(hidden: usize, seed: u64) {
+        let net = random_wide(SMALL, hidden, seed);
+        let features = |i: usize| [i * 37 % 768, i * 91 % 768];
+        let mut parent: Accumulator<V> = net.refresh((0..20).map(features));
+        for step in 0..60 {
+            let changes: Vec<Change> = (0..1 + step % 5)
+                .map(|i| net.change(features(step * 7 + i), (step + i) % 3 != 0))
+                .collect();
+            let mut portable = net.bias();
+            let mut avx2 = net.bias();
+            net.update_with(&parent, &mut portable, &changes, [true; 2]);
+            // SAFETY: this CPU has AVX2 (the caller checked).
+            unsafe { net.update_avx2(&parent, &mut avx2, &changes, [true; 2]) };
+            assert_eq!(avx2, portable, "hidden {hidden}, step {step}");
+            for mover in 0..2 {
+                for bucket in 0..4 {
+                    // SAFETY: as above.
+                    let fast = unsafe { net.evaluate_avx2(&avx2, mover, bucket) };
+                    assert_eq!(fast, net.evaluate_with(&portable, mover, bucket));
+                }
+            }
+            parent = portable;
+        }
+    }
+
+    #[test]
+    fn wide_networks_round_trip_and_their_cut_files_are_refused() {
+        let net = random_wide(WIDE, MAX_HIDDEN, 13);
+        let bytes = net.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        let why = Network::from_bytes(&bytes[..bytes.len() - 2]).unwrap_err();
+        assert!(why.contains("1260→1024"), "{why}");
     }
 }

@@ -1,17 +1,47 @@
 //! Chess's network inputs and the position's NNUE accumulators: updated as
 //! pieces are put and removed (so castling, en passant and promotions need
 //! no special case).
+//!
+//! Two feature sets: the plain 768 (own/enemy × 6 kinds × 64 squares) and
+//! the king-bucketed one, four copies of it chosen by where each side's own
+//! king stands (bullet's `ChessBucketsMirrored` with [`KING_BUCKETS`]): a
+//! king on files e–h sees the whole board mirrored, so the 32 squares of
+//! files a–d choose the bucket.
 
-use super::Chess;
+use super::{Chess, Kind, Piece};
 use crate::bitboard::Bits;
-use crate::nnue::features::{FeatureSet, Features};
+use crate::nnue::features::{FeatureSet, Features, View};
 use crate::nnue::network::Network;
 use crate::nnue::stack::AccumulatorStack;
 use std::sync::Arc;
 
+/// The input bucket of each square of files a–d (a1 b1 c1 d1, a2 …, as
+/// the king's own side sees them): one bucket each for a1–b1 and c1–d1,
+/// one for the second rank, one for the rest.
+#[rustfmt::skip]
+pub const KING_BUCKETS: [u8; 32] = [
+    0, 0, 1, 1,
+    2, 2, 2, 2,
+    3, 3, 3, 3,
+    3, 3, 3, 3,
+    3, 3, 3, 3,
+    3, 3, 3, 3,
+    3, 3, 3, 3,
+    3, 3, 3, 3,
+];
+
+/// The number of input buckets of [`KING_BUCKETS`].
+const BUCKET_COUNT: u32 = 4;
+
 impl Features for Chess {
     /// Chess and Chess960: own/enemy × 6 kinds × 64 squares.
     const FEATURES: FeatureSet = FeatureSet { id: 1, inputs: 768 };
+
+    /// The 768 once per king bucket.
+    const BUCKETED: Option<FeatureSet> = Some(FeatureSet {
+        id: 4,
+        inputs: BUCKET_COUNT * 768,
+    });
 
     /// 16 a side at the start.
     const MOST_PIECES: u32 = 32;
@@ -33,6 +63,44 @@ impl Features for Chess {
         };
         own * 384 + kind * 64 + square
     }
+
+    /// A side's own king decides its view: its bucket, and the mirror
+    /// when it stands on files e–h.
+    #[inline]
+    fn view(perspective: usize, color: usize, kind: usize, square: usize) -> Option<View> {
+        if kind != Kind::King.index() || color != perspective {
+            return None;
+        }
+        let seen = if perspective == 1 {
+            square ^ 56
+        } else {
+            square
+        };
+        let mirrored = seen % 8 >= 4;
+        let file = if mirrored { 7 - seen % 8 } else { seen % 8 };
+        Some(View {
+            bucket: KING_BUCKETS[seen / 8 * 4 + file],
+            mirrored,
+        })
+    }
+
+    /// Files a ↔ h.
+    #[inline]
+    fn mirrored(square: usize) -> usize {
+        square ^ 7
+    }
+}
+
+/// The pieces of `board` on the `occupied` squares as (color, kind,
+/// square).
+fn pieces_on(
+    board: &[Piece; 64],
+    occupied: u64,
+) -> impl Iterator<Item = (usize, usize, usize)> + Clone + '_ {
+    occupied.squares().map(|sq| {
+        let piece = board[sq as usize];
+        (piece.color().index(), piece.kind().index(), sq as usize)
+    })
 }
 
 impl Chess {
@@ -48,17 +116,20 @@ impl Chess {
     }
 
     /// Every piece as (color, kind, square).
-    fn network_pieces(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
-        self.occupied().squares().map(|sq| {
-            let piece = self.board[sq as usize];
-            (piece.color().index(), piece.kind().index(), sq as usize)
-        })
+    fn network_pieces(&self) -> impl Iterator<Item = (usize, usize, usize)> + Clone + '_ {
+        pieces_on(&self.board, self.occupied())
     }
 
     /// The network's evaluation for the side to move, if one is attached.
     pub(super) fn network_eval(&mut self) -> Option<i32> {
-        let pieces = self.occupied().count_ones();
-        Some(self.nnue.as_mut()?.evaluate(self.side.index(), pieces))
+        let occupied = self.occupied();
+        let pieces = pieces_on(&self.board, occupied);
+        let count = occupied.count_ones();
+        Some(
+            self.nnue
+                .as_mut()?
+                .evaluate_position(self.side.index(), count, pieces),
+        )
     }
 
     /// Whether the incremental accumulators equal a refresh (tests).
@@ -73,6 +144,7 @@ impl Chess {
 mod tests {
     use super::*;
     use crate::nnue::network::Network;
+    use crate::nnue::values::Heap;
 
     /// The embedded network (on by default).
     fn embedded() -> Network {
@@ -101,12 +173,47 @@ mod tests {
     }
 
     #[test]
+    fn a_king_chooses_its_own_sides_bucket_and_mirror() {
+        let (white, black, king) = (0, 1, Kind::King.index());
+        let view = |bucket, mirrored| Some(View { bucket, mirrored });
+        // e1: files e–h mirror, d1 is in the c1–d1 bucket.
+        assert_eq!(Chess::view(white, white, king, 4), view(1, true));
+        assert_eq!(Chess::view(white, white, king, 1), view(0, false));
+        assert_eq!(Chess::view(white, white, king, 14), view(2, true));
+        assert_eq!(Chess::view(white, white, king, 27), view(3, false));
+        // Black's king on g8 sees itself on g1: b1 in the mirror.
+        assert_eq!(Chess::view(black, black, king, 62), view(0, true));
+        // Only the perspective's own king decides its view.
+        assert_eq!(Chess::view(white, black, king, 62), None);
+        assert_eq!(Chess::view(white, white, Kind::Queen.index(), 3), None);
+    }
+
+    #[test]
+    fn bucketed_features_cover_the_inputs_once_per_view() {
+        let bucketed = Chess::BUCKETED.unwrap();
+        for perspective in 0..2 {
+            let mut seen = vec![0u8; bucketed.inputs as usize];
+            for bucket in 0..BUCKET_COUNT as u8 {
+                for mirrored in [false, true] {
+                    let view = View { bucket, mirrored };
+                    for (color, kind, square) in (0..768).map(|i| (i / 384, i / 64 % 6, i % 64)) {
+                        seen[Chess::bucketed_feature(perspective, view, color, kind, square)] += 1;
+                    }
+                }
+            }
+            // Each once unmirrored and once mirrored.
+            assert!(seen.iter().all(|&n| n == 2));
+        }
+        assert_eq!(KING_BUCKETS.iter().max(), Some(&(BUCKET_COUNT as u8 - 1)));
+    }
+
+    #[test]
     fn mirrored_positions_evaluate_alike_for_their_movers() {
         // White king e1 + rook a1 vs black king e8, White to move, equals
         // the colour-flipped position with Black to move.
         let net = embedded();
         let refresh = |pieces: [(usize, usize, usize); 3]| {
-            net.refresh(pieces.into_iter().map(|(c, k, s)| Chess::features(c, k, s)))
+            net.refresh::<Heap>(pieces.into_iter().map(|(c, k, s)| Chess::features(c, k, s)))
         };
         let white = refresh([(0, 5, 4), (0, 3, 0), (1, 5, 60)]);
         let black = refresh([(1, 5, 60), (1, 3, 56), (0, 5, 4)]);

@@ -1,29 +1,23 @@
-//! The accumulators of the positions along the line being searched: one
-//! entry per move made since the network was attached. A game pushes before
-//! a move, adds and removes the pieces the move changes, and pops when the
-//! move is taken back.
-//!
-//! Updates are lazy and fused (as in Stockfish): a move only records its
-//! feature changes; the accumulators are computed when the position is
-//! evaluated, each from its parent in one pass (parent ± columns), so the
-//! positions the search never evaluates (table cut-offs, checks, draws)
-//! cost no accumulator work at all.
+//! The stack of a plain network of at most [`NARROW`] hidden neurons
+//! (main's shape, kept for speed: the values are fixed-size arrays in the
+//! entries, and one flag per entry says whether both perspectives are
+//! computed).
 
-use super::features::Features;
-use super::network::{Accumulator, Change, Network};
+use super::MAX_CHANGES;
+use crate::nnue::features::Features;
+use crate::nnue::network::{Accumulator, Change, Network};
+use crate::nnue::values::Inline;
+#[cfg(doc)]
+use crate::nnue::values::NARROW;
 use arrayvec::ArrayVec;
 use std::marker::PhantomData;
 use std::sync::Arc;
-
-/// Most feature changes one move makes (a chess castling: two pieces off,
-/// two on).
-const MAX_CHANGES: usize = 4;
 
 /// One position's accumulators, or the changes that lead to them from the
 /// entry below.
 #[derive(Clone, Debug)]
 struct Entry {
-    accumulator: Accumulator,
+    accumulator: Accumulator<Inline>,
     /// Whether `accumulator` is up to date (else `changes` say how to get
     /// it from the entry below).
     computed: bool,
@@ -32,7 +26,7 @@ struct Entry {
 
 /// A network and the accumulator stack of one position of the game `F`
 /// (whose [`Features`] say which feature each piece is).
-pub struct AccumulatorStack<F> {
+pub struct Stack<F> {
     network: Arc<Network>,
     /// Entries `0..=top` are the line; the ones above are kept for reuse.
     /// Entry 0 is always computed.
@@ -42,9 +36,9 @@ pub struct AccumulatorStack<F> {
 }
 
 // By hand: a derive would ask `F` to be `Clone` and `Debug` too.
-impl<F> Clone for AccumulatorStack<F> {
+impl<F> Clone for Stack<F> {
     fn clone(&self) -> Self {
-        AccumulatorStack {
+        Stack {
             network: self.network.clone(),
             entries: self.entries.clone(),
             top: self.top,
@@ -53,9 +47,9 @@ impl<F> Clone for AccumulatorStack<F> {
     }
 }
 
-impl<F> std::fmt::Debug for AccumulatorStack<F> {
+impl<F> std::fmt::Debug for Stack<F> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("AccumulatorStack")
+        f.debug_struct("narrow::Stack")
             .field("network", &self.network)
             .field("entries", &self.entries)
             .field("top", &self.top)
@@ -63,7 +57,7 @@ impl<F> std::fmt::Debug for AccumulatorStack<F> {
     }
 }
 
-impl<F: Features> AccumulatorStack<F> {
+impl<F: Features> Stack<F> {
     /// A stack whose only entry is `pieces` (color, kind, square) from
     /// scratch.
     pub fn new(network: Arc<Network>, pieces: impl Iterator<Item = (usize, usize, usize)>) -> Self {
@@ -74,7 +68,7 @@ impl<F: Features> AccumulatorStack<F> {
         };
         let mut entries = Vec::with_capacity(256);
         entries.push(root);
-        AccumulatorStack {
+        Stack {
             network,
             entries,
             top: 0,
@@ -142,6 +136,7 @@ impl<F: Features> AccumulatorStack<F> {
                 &below[index - 1].accumulator,
                 &mut entry.accumulator,
                 &entry.changes,
+                [true; 2],
             );
             entry.computed = true;
             entry.changes.clear();
