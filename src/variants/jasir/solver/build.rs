@@ -6,7 +6,7 @@
 //! and the table's bytes are in memory at a time.
 
 use super::super::board::Rules;
-use super::compact::{shown_states, CompactTable, MAX_CODES, UNFILLED};
+use super::compact::{shown_states, CompactTable, SlotCodes, MAX_CODES, UNFILLED};
 use super::homes::home_positions;
 use super::index::{splits, Layout};
 use super::key::{decode, encode};
@@ -140,6 +140,6 @@ pub fn build(
     Ok(CompactTable {
         layout,
         codes,
-        data,
+        data: SlotCodes::Narrow(data),
     })
 }

@@ -20,17 +20,112 @@ use timur_search::{MoveList, Outcome};
 /// The byte of a slot not solved yet (while building).
 pub(crate) const UNFILLED: u8 = 0xFF;
 
-/// Most (value, distance) codes a table can have.
+/// Most (value, distance) codes a table of one byte a position can have.
 pub const MAX_CODES: usize = UNFILLED as usize;
 
-/// The solved N-archer set of Jasir, one byte a position.
+/// Most codes a table of two bytes a position can have (`u16::MAX` marks an
+/// unfilled slot while building).
+pub const MAX_WIDE_CODES: usize = u16::MAX as usize;
+
+/// The code of every slot: one byte each while the dictionary has at most
+/// [`MAX_CODES`] pairs, two bytes each beyond.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum SlotCodes {
+    /// One byte a slot.
+    Narrow(Vec<u8>),
+    /// Two bytes a slot.
+    Wide(Vec<u16>),
+}
+
+impl SlotCodes {
+    /// Every slot unfilled, one byte each.
+    pub(crate) fn unfilled(slots: usize) -> SlotCodes {
+        SlotCodes::Narrow(vec![UNFILLED; slots])
+    }
+
+    /// Number of slots.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            SlotCodes::Narrow(v) => v.len(),
+            SlotCodes::Wide(v) => v.len(),
+        }
+    }
+
+    /// Bytes a slot.
+    pub(crate) fn width(&self) -> usize {
+        match self {
+            SlotCodes::Narrow(_) => 1,
+            SlotCodes::Wide(_) => 2,
+        }
+    }
+
+    /// The code of `slot`, `None` while unfilled.
+    #[inline]
+    pub(crate) fn get(&self, slot: usize) -> Option<usize> {
+        match self {
+            SlotCodes::Narrow(v) => (v[slot] != UNFILLED).then_some(usize::from(v[slot])),
+            SlotCodes::Wide(v) => (v[slot] != u16::MAX).then_some(usize::from(v[slot])),
+        }
+    }
+
+    /// Most codes this width holds.
+    pub(crate) fn capacity(&self) -> usize {
+        match self {
+            SlotCodes::Narrow(_) => MAX_CODES,
+            SlotCodes::Wide(_) => MAX_WIDE_CODES,
+        }
+    }
+
+    /// Two bytes a slot from now on (unfilled stays unfilled).
+    pub(crate) fn widen(&mut self) {
+        if let SlotCodes::Narrow(v) = self {
+            let wide = v
+                .iter()
+                .map(|&c| {
+                    if c == UNFILLED {
+                        u16::MAX
+                    } else {
+                        u16::from(c)
+                    }
+                })
+                .collect();
+            *self = SlotCodes::Wide(wide);
+        }
+    }
+
+    /// The slots in little-endian bytes, as the file stores them.
+    pub(crate) fn bytes(&self) -> std::borrow::Cow<'_, [u8]> {
+        match self {
+            SlotCodes::Narrow(v) => std::borrow::Cow::Borrowed(v),
+            SlotCodes::Wide(v) => v.iter().flat_map(|c| c.to_le_bytes()).collect(),
+        }
+    }
+
+    /// The slots of `bytes` (as [`SlotCodes::bytes`] writes them) at
+    /// `width` bytes a slot.
+    pub(crate) fn from_bytes(bytes: Vec<u8>, width: usize) -> SlotCodes {
+        if width == 1 {
+            SlotCodes::Narrow(bytes)
+        } else {
+            SlotCodes::Wide(
+                bytes
+                    .chunks_exact(2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                    .collect(),
+            )
+        }
+    }
+}
+
+/// The solved N-archer set of Jasir, one byte a position (two when the set
+/// takes more than [`MAX_CODES`] (value, distance) pairs).
 #[derive(Clone)]
 pub struct CompactTable {
     pub(crate) layout: Layout,
     /// Code → (solver value, plies to the end).
     pub(crate) codes: Vec<(i8, u32)>,
     /// Slot → code.
-    pub(crate) data: Vec<u8>,
+    pub(crate) data: SlotCodes,
 }
 
 impl std::fmt::Debug for CompactTable {
@@ -58,7 +153,7 @@ impl CompactTable {
 
     /// Whether the table is empty (never: every set has positions).
     pub fn is_empty(&self) -> bool {
-        self.data.is_empty()
+        self.data.len() == 0
     }
 
     /// The solver value (side to move's view: `m + 1` for a win with margin
@@ -66,9 +161,7 @@ impl CompactTable {
     /// Jasir state, if the set holds it.
     pub(crate) fn value(&self, st: &State) -> Option<(i8, u32)> {
         let slot = self.layout.slot(st)?;
-        self.codes
-            .get(usize::from(self.data[slot as usize]))
-            .copied()
+        self.codes.get(self.data.get(slot as usize)?).copied()
     }
 
     /// The result under best play and the plies the winner needs, if the

@@ -21,11 +21,13 @@ pub mod count;
 pub mod graph;
 pub mod homes;
 pub mod index;
+pub mod inplace;
 pub mod key;
 pub mod keymap;
 pub mod prove;
 pub mod retro;
 pub mod table;
+pub mod unmove;
 
 pub use compact::CompactTable;
 use table::NO_MOVE;
