@@ -151,6 +151,21 @@ impl CompactTable {
         self.data.len()
     }
 
+    /// Number of (value, distance) codes.
+    pub fn code_count(&self) -> usize {
+        self.codes.len()
+    }
+
+    /// Whether the file at `path` starts as a compact table does.
+    pub fn is_compact_file(path: &std::path::Path) -> bool {
+        use std::io::Read;
+        let mut magic = [0u8; 8];
+        std::fs::File::open(path)
+            .and_then(|mut f| f.read_exact(&mut magic))
+            .is_ok()
+            && &magic == MAGIC
+    }
+
     /// Whether the table is empty (never: every set has positions).
     pub fn is_empty(&self) -> bool {
         self.data.len() == 0
@@ -234,6 +249,26 @@ mod tests {
     use super::super::value_of;
     use super::*;
     use crate::variants::jasir::rules::no_moves_end;
+
+    /// A table of two bytes a position is written as format version 2 and
+    /// read back with the same value at every slot.
+    #[test]
+    fn wide_tables_round_trip() {
+        let mut table = build(3, 1 << 22, &mut |_| {}, &mut |_| {}).unwrap();
+        let narrow = table.data.clone();
+        table.data.widen();
+        assert_eq!(table.data.width(), 2);
+        let path = std::env::temp_dir().join(format!("timur-wide-{}", std::process::id()));
+        table.save(&path).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(bytes[8], 2);
+        let loaded = CompactTable::load(&path).unwrap();
+        assert_eq!(loaded.data, table.data);
+        assert!((0..narrow.len()).all(|s| narrow.get(s) == loaded.data.get(s)));
+        std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+        assert!(CompactTable::load(&path).unwrap_err().contains("truncated"));
+        let _ = std::fs::remove_file(path);
+    }
 
     /// Every position of the 4-archer set, not only those the map tables
     /// reach, agrees with its children: a finished game has its rule

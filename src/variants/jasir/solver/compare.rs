@@ -54,6 +54,10 @@ pub fn compare(old: &SolveTable, new: &CompactTable) -> Comparison {
     out
 }
 
+/// A slot where two compact tables differ: its position (JFEN) and both
+/// (value, distance) pairs.
+pub type SlotDifference = (String, (i8, u32), (i8, u32));
+
 /// How two compact tables of one set agree, slot by slot.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SlotComparison {
@@ -63,7 +67,7 @@ pub struct SlotComparison {
     pub differing: u64,
     /// The first differing slot's position (JFEN) and both (value,
     /// distance) pairs, if any.
-    pub first: Option<(String, (i8, u32), (i8, u32))>,
+    pub first: Option<SlotDifference>,
 }
 
 /// Compares every slot's (value, distance) of two compact tables (the codes

@@ -282,12 +282,6 @@ impl InPlace {
         let k = thresholds[self.next.pass];
         let s = self.split(order[self.next.split]);
         let n = (s.hi - s.lo) as usize;
-        let pending: Vec<AtomicU64> = (0..=MAX_LAYER + 1).map(|_| AtomicU64::new(0)).collect();
-        let cells: Vec<AtomicU8> = (0..n)
-            .into_par_iter()
-            .with_min_len(1 << 12)
-            .map(|i| AtomicU8::new(self.init_cell(s.lo + i as u64, s, k, &pending)))
-            .collect();
         let mut report = StepReport {
             threshold: k,
             white: s.white,
@@ -301,6 +295,17 @@ impl InPlace {
             done: self.done(),
             steps: self.steps(),
         };
+        // a winner scores at most its living archers, and no move adds
+        // any: above that threshold A_k and B_k are empty
+        if i64::from(k) > i64::from(s.white.max(s.black)) + 1 {
+            return Ok(self.advance(report, clock));
+        }
+        let pending: Vec<AtomicU64> = (0..=MAX_LAYER + 1).map(|_| AtomicU64::new(0)).collect();
+        let cells: Vec<AtomicU8> = (0..n)
+            .into_par_iter()
+            .with_min_len(1 << 12)
+            .map(|i| AtomicU8::new(self.init_cell(s.lo + i as u64, s, k, &pending)))
+            .collect();
         let mut last_report = Instant::now();
         let mut frontier = self.scan(&cells, s, 0);
         let mut d = 0usize;
@@ -339,17 +344,22 @@ impl InPlace {
             }
         }
         report.assigned = self.assign(&cells, s, k)?;
-        report.layer = None;
-        report.elapsed = clock.elapsed();
+        Ok(self.advance(report, clock))
+    }
+
+    /// Moves on to the next step; the finished step's report.
+    fn advance(&mut self, mut report: StepReport, clock: Instant) -> StepReport {
         self.next.split += 1;
-        if self.next.split == order.len() {
+        if self.next.split == self.order().len() {
             self.next = Next {
                 pass: self.next.pass + 1,
                 split: 0,
             };
         }
+        report.layer = None;
+        report.elapsed = clock.elapsed();
         report.done = self.done();
-        Ok(report)
+        report
     }
 
     /// The open pending cells whose layer is `d` join their set now; their

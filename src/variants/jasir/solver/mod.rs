@@ -14,6 +14,7 @@
 //! draw (0 for both). `docs/rules/jasir.md` has the details.
 
 pub mod build;
+mod checkpoint;
 pub mod compact;
 mod compact_file;
 pub mod compare;

@@ -65,7 +65,7 @@ pub fn for_each_parent(child: &State, each: &mut impl FnMut(&State)) {
     let mut check = |parent: State, mv: Move| {
         list.clear();
         generate(&parent, Rules::Jasir, &mut list);
-        if !list.iter().any(|&x| x == mv) {
+        if !list.contains(&mv) {
             return;
         }
         let mut played = parent;
