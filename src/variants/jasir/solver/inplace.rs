@@ -19,8 +19,9 @@
 //! Memory: the table's codes (one byte a slot, two beyond 255 codes), the
 //! layer of the current pass (one byte a slot), and for the split being
 //! passed one byte a slot (status, a pending flag and the count of moves
-//! not yet known to reach A_k), plus the layer frontiers (four bytes a
-//! position of a layer). Predecessors come from the unmove generator
+//! not yet known to reach A_k), plus the layer frontiers and the cells
+//! pending for a later layer (four bytes a position of a layer, five a
+//! pending cell). Predecessors come from the unmove generator
 //! ([`super::unmove`]), children from forward generation.
 //!
 //! Only canonical slots (frozen archers simple) are solved; the others
@@ -119,6 +120,10 @@ struct Split {
     hi: u64,
 }
 
+/// What expanding part of a layer found: the positions joining a set at
+/// the next layer, and those pending for a later one (with the layer).
+type Expansion = (Vec<u32>, Vec<(u8, u32)>);
+
 /// What a child outside the split is at the current threshold.
 enum Known {
     A(u8),
@@ -209,9 +214,8 @@ impl InPlace {
     }
 
     /// The first cell of `slot` at threshold `k`; sets its layer
-    /// (pending, or the largest layer of an A_k child outside the split)
-    /// and counts a pending layer in `pending`.
-    fn init_cell(&self, slot: u64, s: Split, k: i8, pending: &[AtomicU64]) -> u8 {
+    /// (pending, or the largest layer of an A_k child outside the split).
+    fn init_cell(&self, slot: u64, s: Split, k: i8) -> u8 {
         let st = self.layout.state(slot);
         if !is_canonical(&st) {
             return OUT;
@@ -220,7 +224,6 @@ impl InPlace {
         let pend = |at: usize, cell: u8| {
             assert!(at <= MAX_LAYER, "a layer beyond {MAX_LAYER}");
             layer.store(at as u8, Relaxed);
-            pending[at].fetch_add(1, Relaxed);
             PEND | cell
         };
         let mut list = MoveList::new();
@@ -300,14 +303,33 @@ impl InPlace {
         if i64::from(k) > i64::from(s.white.max(s.black)) + 1 {
             return Ok(self.advance(report, clock));
         }
-        let pending: Vec<AtomicU64> = (0..=MAX_LAYER + 1).map(|_| AtomicU64::new(0)).collect();
         let cells: Vec<AtomicU8> = (0..n)
             .into_par_iter()
             .with_min_len(1 << 12)
-            .map(|i| AtomicU8::new(self.init_cell(s.lo + i as u64, s, k, &pending)))
+            .map(|i| AtomicU8::new(self.init_cell(s.lo + i as u64, s, k)))
             .collect();
+        // the pending cells by layer (one scan)
+        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); MAX_LAYER + 2];
+        let found: Vec<Vec<(u8, u32)>> = cells
+            .par_chunks(1 << 16)
+            .enumerate()
+            .map(|(c, chunk)| {
+                let base = c << 16;
+                let mut out = Vec::new();
+                for (i, cell) in chunk.iter().enumerate() {
+                    if cell.load(Relaxed) & (STATUS | PEND) == PEND {
+                        let j = base + i;
+                        out.push((self.layers[s.lo as usize + j].load(Relaxed), j as u32));
+                    }
+                }
+                out
+            })
+            .collect();
+        for (layer, j) in found.into_iter().flatten() {
+            buckets[usize::from(layer)].push(j);
+        }
         let mut last_report = Instant::now();
-        let mut frontier = self.scan(&cells, s, 0);
+        let mut frontier = self.due(&cells, s, 0, std::mem::take(&mut buckets[0]));
         let mut d = 0usize;
         loop {
             for &i in &frontier {
@@ -317,8 +339,7 @@ impl InPlace {
                     report.in_b += 1;
                 }
             }
-            let later: u64 = pending[d + 1..].iter().map(|p| p.load(Relaxed)).sum();
-            if frontier.is_empty() && later == 0 {
+            if frontier.is_empty() && buckets[d + 1..].iter().all(Vec::is_empty) {
                 break;
             }
             if d + 1 > MAX_LAYER {
@@ -327,14 +348,19 @@ impl InPlace {
                     s.white, s.black
                 ));
             }
-            let mut next: Vec<u32> = frontier
+            let parts: Vec<Expansion> = frontier
                 .par_chunks(1 << 10)
-                .flat_map_iter(|chunk| self.expand(chunk, &cells, s, d, &pending))
+                .map(|chunk| self.expand(chunk, &cells, s, d))
                 .collect();
-            d += 1;
-            if pending[d].load(Relaxed) > 0 {
-                next.extend(self.scan(&cells, s, d));
+            let mut next = Vec::new();
+            for (now, later) in parts {
+                next.extend(now);
+                for (layer, j) in later {
+                    buckets[usize::from(layer)].push(j);
+                }
             }
+            d += 1;
+            next.extend(self.due(&cells, s, d, std::mem::take(&mut buckets[d])));
             frontier = next;
             if last_report.elapsed() > Duration::from_secs(30) {
                 last_report = Instant::now();
@@ -362,38 +388,30 @@ impl InPlace {
         report
     }
 
-    /// The open pending cells whose layer is `d` join their set now; their
-    /// indices in the split.
-    fn scan(&self, cells: &[AtomicU8], s: Split, d: usize) -> Vec<u32> {
-        cells
-            .par_iter()
-            .enumerate()
-            .with_min_len(1 << 14)
-            .filter_map(|(i, cell)| {
-                let c = cell.load(Relaxed);
-                if c & (STATUS | PEND) != PEND
-                    || usize::from(self.layers[s.lo as usize + i].load(Relaxed)) != d
-                {
-                    return None;
-                }
-                cell.store(if c & COUNT == 0 { IN_B } else { IN_A }, Relaxed);
-                Some(i as u32)
-            })
-            .collect()
+    /// The cells of `bucket` still pending join their set at layer `d`
+    /// now (A_k with a count, B_k without); their indices in the split.
+    fn due(&self, cells: &[AtomicU8], s: Split, d: usize, bucket: Vec<u32>) -> Vec<u32> {
+        let mut out = bucket;
+        out.retain(|&i| {
+            let cell = &cells[i as usize];
+            let c = cell.load(Relaxed);
+            if c & (STATUS | PEND) != PEND
+                || usize::from(self.layers[s.lo as usize + i as usize].load(Relaxed)) != d
+            {
+                return false;
+            }
+            cell.store(if c & COUNT == 0 { IN_B } else { IN_A }, Relaxed);
+            true
+        });
+        out
     }
 
     /// The predecessors of the positions of layer `d` in `chunk`: those
-    /// that join a set at layer `d + 1` (returned), count down, or are
-    /// pending for a later layer.
-    fn expand(
-        &self,
-        chunk: &[u32],
-        cells: &[AtomicU8],
-        s: Split,
-        d: usize,
-        pending: &[AtomicU64],
-    ) -> Vec<u32> {
+    /// that join a set at layer `d + 1` (first list), count down, or are
+    /// pending for a later layer (second list, with the layer).
+    fn expand(&self, chunk: &[u32], cells: &[AtomicU8], s: Split, d: usize) -> Expansion {
         let mut out = Vec::new();
+        let mut later = Vec::new();
         for &i in chunk {
             let won_by_mover = cells[i as usize].load(Relaxed) & STATUS == IN_B;
             let child = self.layout.state(s.lo + u64::from(i));
@@ -425,6 +443,7 @@ impl InPlace {
                                 assert!(cur & PEND == 0, "a pending A_k cell counted out");
                                 // every move reaches A_k: B_k after the last child
                                 let at = 1 + d.max(usize::from(layer.load(Relaxed)));
+                                assert!(at <= MAX_LAYER, "a layer beyond {MAX_LAYER}");
                                 if at == d + 1 {
                                     layer.store(at as u8, Relaxed);
                                     cell.store(IN_B, Relaxed);
@@ -432,7 +451,7 @@ impl InPlace {
                                 } else {
                                     layer.store(at as u8, Relaxed);
                                     cell.store(PEND, Relaxed);
-                                    pending[at].fetch_add(1, Relaxed);
+                                    later.push((at as u8, j as u32));
                                 }
                             }
                             return;
@@ -442,7 +461,7 @@ impl InPlace {
                 }
             });
         }
-        out
+        (out, later)
     }
 
     /// Gives every position of the split found in A_k or B_k and not
