@@ -61,9 +61,14 @@ impl InPlace {
             codes.push(value as u8);
             codes.extend_from_slice(&plies.to_le_bytes());
         }
-        let data = self.data.bytes();
         let total = self.layers.len();
-        let mut checksum = fnv1a(fnv1a(FNV_START, &codes), &data);
+        let mut checksum = fnv1a(FNV_START, &codes);
+        self.data
+            .for_each_piece(&mut |piece| -> Result<(), ()> {
+                checksum = fnv1a(checksum, piece);
+                Ok(())
+            })
+            .ok();
         for start in (0..total).step_by(CHUNK) {
             let len = CHUNK.min(total - start);
             checksum = fnv1a(checksum, &layer_bytes(&self.layers, start, len));
@@ -85,7 +90,9 @@ impl InPlace {
         let mut w = BufWriter::with_capacity(CHUNK, file);
         w.write_all(&header).map_err(failed)?;
         w.write_all(&codes).map_err(failed)?;
-        w.write_all(&data).map_err(failed)?;
+        self.data
+            .for_each_piece(&mut |piece| w.write_all(piece))
+            .map_err(failed)?;
         for start in (0..total).step_by(CHUNK) {
             let len = CHUNK.min(total - start);
             w.write_all(&layer_bytes(&self.layers, start, len))

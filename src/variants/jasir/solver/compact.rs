@@ -93,11 +93,20 @@ impl SlotCodes {
         }
     }
 
-    /// The slots in little-endian bytes, as the file stores them.
-    pub(crate) fn bytes(&self) -> std::borrow::Cow<'_, [u8]> {
+    /// Hands the slots in little-endian bytes, as the files store them,
+    /// to `each` a piece at a time (two-byte codes are converted a megabyte
+    /// at a time, never copied whole).
+    pub(crate) fn for_each_piece<E>(
+        &self,
+        each: &mut impl FnMut(&[u8]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        const PIECE: usize = 1 << 20;
         match self {
-            SlotCodes::Narrow(v) => std::borrow::Cow::Borrowed(v),
-            SlotCodes::Wide(v) => v.iter().flat_map(|c| c.to_le_bytes()).collect(),
+            SlotCodes::Narrow(v) => v.chunks(PIECE).try_for_each(each),
+            SlotCodes::Wide(v) => v.chunks(PIECE / 2).try_for_each(|words| {
+                let bytes: Vec<u8> = words.iter().flat_map(|c| c.to_le_bytes()).collect();
+                each(&bytes)
+            }),
         }
     }
 

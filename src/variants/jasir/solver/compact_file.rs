@@ -61,8 +61,13 @@ impl CompactTable {
     pub fn save(&self, path: &Path) -> Result<(), String> {
         let failed = |e: std::io::Error| format!("cannot write `{}`: {e}", path.display());
         let sections = sections(self);
-        let data = self.data.bytes();
-        let checksum = fnv1a(fnv1a(FNV_START, &sections), &data);
+        let mut checksum = fnv1a(FNV_START, &sections);
+        self.data
+            .for_each_piece(&mut |piece| -> Result<(), ()> {
+                checksum = fnv1a(checksum, piece);
+                Ok(())
+            })
+            .ok();
         let version = if self.data.width() == 1 {
             VERSION_NARROW
         } else {
@@ -81,7 +86,9 @@ impl CompactTable {
         let mut w = BufWriter::new(file);
         w.write_all(&header).map_err(failed)?;
         w.write_all(&sections).map_err(failed)?;
-        w.write_all(&data).map_err(failed)?;
+        self.data
+            .for_each_piece(&mut |piece| w.write_all(piece))
+            .map_err(failed)?;
         w.flush().map_err(failed)
     }
 
