@@ -79,6 +79,15 @@ enum Command {
         /// bytes each).
         #[arg(long, default_value_t = timur::variants::jasir::solver::DEFAULT_MAX_POSITIONS)]
         max_positions: usize,
+        /// Jasir with --archers: build with the graph solver (each split's
+        /// graph in memory, up to 6 archers) instead of in place; a
+        /// cross-check.
+        #[arg(long, requires = "archers")]
+        graph: bool,
+        /// Jasir with --archers and --save: seconds between checkpoints
+        /// (`SAVE.partial`, from which a killed build goes on).
+        #[arg(long, default_value_t = 300, requires = "archers")]
+        checkpoint_seconds: u64,
         /// Save the table of solved positions here (for the `JasirTable`
         /// engine option); with `--archers`, Jasir's is a compact table.
         #[arg(long)]
@@ -206,6 +215,8 @@ fn main() -> ExitCode {
             fen,
             archers,
             max_positions,
+            graph,
+            checkpoint_seconds,
             save,
             compare: None,
             count: None,
@@ -214,7 +225,11 @@ fn main() -> ExitCode {
             variant,
             fen.as_deref(),
             archers,
-            max_positions,
+            &timur::solve::EndgameOptions {
+                max_positions,
+                graph,
+                checkpoint_seconds,
+            },
             save.as_deref(),
         ),
         Some(Command::Bench {

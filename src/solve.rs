@@ -7,8 +7,10 @@ use crate::engine::VariantKind;
 use crate::variants::jasir::board::MAX_ARCHERS;
 use crate::variants::jasir::solver::build::{build, BuildError};
 use crate::variants::jasir::solver::compact::MAX_CODES;
-use crate::variants::jasir::solver::compare::compare;
+use crate::variants::jasir::solver::compare::{compare, compare_compact};
 use crate::variants::jasir::solver::homes::home_positions;
+use crate::variants::jasir::solver::index::splits;
+use crate::variants::jasir::solver::inplace::{InPlace, StepReport};
 use crate::variants::jasir::solver::{
     solve_roots, solve_with_limit, CompactTable, SolveOutcome, SolvePhase, SolveProgress,
     SolveTable,
@@ -62,9 +64,161 @@ fn too_large(max_positions: usize, positions: usize, seconds: f64) -> String {
     )
 }
 
-/// Jasir: solves the set of at most `archers` living archers into a
-/// compact table ([`build`]), split by split, printing a line per split;
-/// saves the table to `save` if given.
+/// The process's peak resident memory (`VmHWM` of `/proc/self/status`) in
+/// bytes, if the system tells.
+pub fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// CPU seconds the process has used (all threads, user and system, from
+/// `/proc/self/stat` at 100 ticks a second), if the system tells.
+pub fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
+/// The peak memory in words for a progress line.
+fn peak_words() -> String {
+    peak_memory().map_or_else(
+        || "peak memory unknown".to_string(),
+        |b| format!("peak {:.2} GB", b as f64 / 1e9),
+    )
+}
+
+/// The checkpoint file of a build saved to `save`: `save` + `.partial`.
+pub fn checkpoint_path(save: &Path) -> std::path::PathBuf {
+    let mut name = save.as_os_str().to_owned();
+    name.push(".partial");
+    name.into()
+}
+
+/// One progress line of the in-place build.
+fn step_line(r: &StepReport) -> String {
+    let what = match r.layer {
+        Some(layer) => format!("at layer {layer}"),
+        None => format!("done, {} valued", r.assigned),
+    };
+    let cpu = cpu_seconds().map_or_else(String::new, |s| format!(" (process CPU {s:.1} s)"));
+    format!(
+        "threshold {}, {} against {}: {} slots, {} in A, {} in B, {what}, {:.1} s; step {}/{}, {}{cpu}",
+        r.threshold,
+        r.white,
+        r.black,
+        r.slots,
+        r.in_a,
+        r.in_b,
+        r.elapsed.as_secs_f64(),
+        r.done,
+        r.steps,
+        peak_words()
+    )
+}
+
+/// Jasir: solves the set of at most `archers` living archers in place
+/// ([`InPlace`]), a line per step (threshold and split) and now and then
+/// during a long one. With `save`, a checkpoint `save.partial` is written
+/// after a step when `checkpoint_seconds` (and ten times the last write's
+/// time) have passed since the last one, and a build finds it there and goes on from it; the finished table is
+/// saved to `save` and the checkpoint removed.
+fn run_in_place(archers: u32, save: Option<&Path>, checkpoint_seconds: u64) -> Result<(), String> {
+    let clock = Instant::now();
+    let partial = save.map(checkpoint_path);
+    let mut build = match &partial {
+        Some(path) if path.exists() => {
+            let build = InPlace::load_checkpoint(path, archers)
+                .map_err(|e| format!("{e}; remove it to start the build over"))?;
+            println!(
+                "resuming from {} at step {}/{} ({:.1} s to load)",
+                path.display(),
+                build.done(),
+                build.steps(),
+                clock.elapsed().as_secs_f64()
+            );
+            build
+        }
+        _ => InPlace::new(archers),
+    };
+    let mut last_checkpoint = Instant::now();
+    let mut interval = checkpoint_seconds as f64;
+    let mut split_seconds: Vec<((u32, u32), f64)> = Vec::new();
+    while !build.finished() {
+        let report = build.step(&mut |r| println!("{}", step_line(r)))?;
+        println!("{}", step_line(&report));
+        match split_seconds
+            .iter_mut()
+            .find(|(s, _)| *s == (report.white, report.black))
+        {
+            Some((_, t)) => *t += report.elapsed.as_secs_f64(),
+            None => {
+                split_seconds.push(((report.white, report.black), report.elapsed.as_secs_f64()))
+            }
+        }
+        if let Some(path) = &partial {
+            if !build.finished() && last_checkpoint.elapsed().as_secs_f64() >= interval {
+                let write = Instant::now();
+                build.save_checkpoint(path)?;
+                println!(
+                    "checkpoint at step {}/{} written to {} in {:.1} s",
+                    build.done(),
+                    build.steps(),
+                    path.display(),
+                    write.elapsed().as_secs_f64()
+                );
+                interval = (checkpoint_seconds as f64).max(10.0 * write.elapsed().as_secs_f64());
+                last_checkpoint = Instant::now();
+            }
+        }
+    }
+    for ((white, black), seconds) in &split_seconds {
+        println!("{white} against {black}: {seconds:.1} s over all thresholds");
+    }
+    let table = build.finish()?;
+    for (white, black) in splits(archers) {
+        if white > 0 && black > 0 {
+            let home = &home_positions(Rules::Jasir, white, black)[0];
+            if let Some((outcome, plies)) = table.result(home) {
+                println!(
+                    "{white} against {black}: {}: {} in {plies} plies",
+                    home.to_fen(),
+                    outcome_words(outcome)
+                );
+            }
+        }
+    }
+    println!(
+        "all splits of at most {archers} archers: {} table positions, {} codes; {:.2} s, {}",
+        table.len(),
+        table.code_count(),
+        clock.elapsed().as_secs_f64(),
+        peak_words()
+    );
+    if let Some(path) = save {
+        table.save(path)?;
+        println!(
+            "compact table of {} positions saved to {}",
+            table.len(),
+            path.display()
+        );
+        if let Some(partial) = &partial {
+            if partial.exists() {
+                std::fs::remove_file(partial)
+                    .map_err(|e| format!("cannot remove {}: {e}", partial.display()))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Jasir with the graph solver (a cross-check of the in-place one): solves
+/// the set of at most `archers` living archers into a compact table
+/// ([`build`]), split by split, printing a line per split; saves the table
+/// to `save` if given.
 fn run_compact(archers: u32, max_positions: usize, save: Option<&Path>) -> Result<(), String> {
     let clock = Instant::now();
     let (mut positions, mut edges) = (0, 0);
@@ -134,9 +288,10 @@ fn run_compact(archers: u32, max_positions: usize, save: Option<&Path>) -> Resul
 fn run_endgames(
     rules: Rules,
     archers: u32,
-    max_positions: usize,
+    options: &EndgameOptions,
     save: Option<&Path>,
 ) -> Result<(), String> {
+    let max_positions = options.max_positions;
     if archers < 2 {
         return Err("--archers needs at least 2 (one archer a side)".to_string());
     }
@@ -147,7 +302,10 @@ fn run_endgames(
                 2 * MAX_ARCHERS
             ));
         }
-        return run_compact(archers, max_positions, save);
+        if options.graph {
+            return run_compact(archers, max_positions, save);
+        }
+        return run_in_place(archers, save, options.checkpoint_seconds);
     }
     let clock = Instant::now();
     let mut table = SolveTable::default();
@@ -199,10 +357,36 @@ fn run_endgames(
 }
 
 /// Compares every position of a map-format table (`old`) with a compact
-/// table (`new`): result, distance and best move; an error unless all
+/// table (`new`): result, distance and best move; or, when both are
+/// compact tables, every slot's value and distance. An error unless all
 /// agree.
 pub fn run_compare(old: &Path, new: &Path) -> Result<(), String> {
     let clock = Instant::now();
+    if CompactTable::is_compact_file(old) {
+        let a = CompactTable::load(old)?;
+        let b = CompactTable::load(new)?;
+        let c = compare_compact(&a, &b).ok_or_else(|| {
+            format!(
+                "{} and {} are tables of different sets",
+                old.display(),
+                new.display()
+            )
+        })?;
+        println!(
+            "{} slots compared: {} with another value or distance ({} and {} codes); {:.1} s",
+            c.slots,
+            c.differing,
+            a.code_count(),
+            b.code_count(),
+            clock.elapsed().as_secs_f64()
+        );
+        return match c.first {
+            None => Ok(()),
+            Some((fen, x, y)) => Err(format!(
+                "the tables differ, first at {fen}: (value, plies) {x:?} against {y:?}"
+            )),
+        };
+    }
     let new = CompactTable::load(new)?;
     let old = SolveTable::load(old)?;
     println!(
@@ -226,6 +410,17 @@ pub fn run_compare(old: &Path, new: &Path) -> Result<(), String> {
     }
 }
 
+/// How `timur solve` builds endgame sets.
+#[derive(Clone, Copy, Debug)]
+pub struct EndgameOptions {
+    /// Most positions of a graph (the graph solvers).
+    pub max_positions: usize,
+    /// Jasir: build with the graph solver instead of in place.
+    pub graph: bool,
+    /// Jasir in place: seconds between checkpoints (with a save file).
+    pub checkpoint_seconds: u64,
+}
+
 /// Solves the position (the start position when `fen` is `None`), or with
 /// `archers` the endgame sets of at most that many archers, prints the
 /// result, and saves the table to `save` if given.
@@ -233,16 +428,17 @@ pub fn run(
     kind: VariantKind,
     fen: Option<&str>,
     archers: Option<u32>,
-    max_positions: usize,
+    options: &EndgameOptions,
     save: Option<&Path>,
 ) -> Result<(), String> {
+    let max_positions = options.max_positions;
     let rules = rules_of(kind)
         .ok_or_else(|| format!("`timur solve` solves jasir and jarmo, not {kind}"))?;
     if let Some(archers) = archers {
         if fen.is_some() {
             return Err("give either --fen or --archers, not both".to_string());
         }
-        return run_endgames(rules, archers, max_positions, save);
+        return run_endgames(rules, archers, options, save);
     }
     let pos = match fen {
         Some(text) => Jasir::from_fen_for(text, rules)?,

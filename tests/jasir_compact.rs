@@ -6,8 +6,9 @@
 
 use std::path::{Path, PathBuf};
 use timur::variants::jasir::solver::build::build;
-use timur::variants::jasir::solver::compare::compare;
+use timur::variants::jasir::solver::compare::{compare, compare_compact};
 use timur::variants::jasir::solver::homes::home_positions;
+use timur::variants::jasir::solver::inplace::{solve_in_place, InPlace};
 use timur::variants::jasir::solver::{solve_roots, CompactTable, SolveOutcome, SolveTable};
 use timur::variants::jasir::Rules;
 
@@ -54,6 +55,87 @@ fn five_archers_equal_the_map_tables() {
     equal_on_every_position(5, 4_551_898);
 }
 
+/// The in-place solver gives every slot of the 5-archer set the value and
+/// distance of the graph build (N = 3 and 4: the unit test of
+/// `inplace.rs`).
+#[test]
+fn five_archers_in_place_equal_the_graph_build() {
+    let graph = compact_set(5);
+    let inplace = solve_in_place(5, &mut |_| {}).unwrap();
+    let c = compare_compact(&graph, &inplace).unwrap();
+    assert_eq!(c.slots, 6_958_860);
+    assert_eq!(c.differing, 0, "{c:?}");
+}
+
+/// A build stopped after some steps and resumed from its checkpoint ends
+/// with the table of an uninterrupted build; checkpoints cut short, longer,
+/// damaged, of another set, version or game, and other files are refused
+/// with their reason.
+#[test]
+fn a_build_resumes_from_its_checkpoint_and_bad_checkpoints_are_refused() {
+    let whole = solve_in_place(4, &mut |_| {}).unwrap();
+    let path = temp("checkpoint");
+    let mut build = InPlace::new(4);
+    let half = build.steps() / 2 + 1;
+    for _ in 0..half {
+        build.step(&mut |_| {}).unwrap();
+    }
+    build.save_checkpoint(&path).unwrap();
+    drop(build);
+    let mut build = InPlace::load_checkpoint(&path, 4).unwrap();
+    assert_eq!(build.done(), half);
+    while !build.finished() {
+        build.step(&mut |_| {}).unwrap();
+    }
+    let resumed = build.finish().unwrap();
+    let c = compare_compact(&whole, &resumed).unwrap();
+    assert_eq!((c.slots, c.differing), (658_428, 0), "{c:?}");
+
+    let bytes = std::fs::read(&path).unwrap();
+    let refused = |name: &str, contents: &[u8], archers: u32, why: &str| {
+        let bad = temp(name);
+        std::fs::write(&bad, contents).unwrap();
+        let err = InPlace::load_checkpoint(&bad, archers)
+            .err()
+            .expect("refused");
+        assert!(err.contains(why), "{err}");
+        assert!(err.contains(&bad.display().to_string()), "{err}");
+        let _ = std::fs::remove_file(bad);
+    };
+    refused("cp-short", &bytes[..bytes.len() - 1], 4, "truncated");
+    refused("cp-header", &bytes[..30], 4, "truncated header");
+    refused("cp-long", &[&bytes[..], &[0]].concat(), 4, "after the end");
+    let mut damaged = bytes.clone();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 1;
+    refused("cp-damaged", &damaged, 4, "checksum");
+    refused("cp-other-set", &bytes, 5, "a build of 4 archers");
+    let mut newer = bytes.clone();
+    newer[8] = 2;
+    refused("cp-newer", &newer, 4, "format version 2");
+    let mut jarmo = bytes.clone();
+    jarmo[12] = 1;
+    refused("cp-jarmo", &jarmo, 4, "game 1");
+    refused(
+        "cp-text",
+        b"sss2/5/5/5/SSS2 w 0/0 -/- 0 1\n",
+        4,
+        "wrong magic",
+    );
+    refused("cp-empty", b"", 4, "wrong magic");
+    let table = temp("cp-table");
+    whole.save(&table).unwrap();
+    refused(
+        "cp-compact",
+        &std::fs::read(&table).unwrap(),
+        4,
+        "wrong magic",
+    );
+    for p in [path, table] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("timur-compact-{}-{name}", std::process::id()))
 }
@@ -93,9 +175,13 @@ fn truncated_damaged_and_foreign_files_are_refused() {
     let damaged = write("damaged", &damaged);
     refused(&damaged, "checksum");
     let mut newer = bytes.clone();
-    newer[8] = 2;
+    newer[8] = 3;
     let newer = write("newer", &newer);
-    refused(&newer, "format version 2");
+    refused(&newer, "format version 3");
+    let mut wide = bytes.clone();
+    wide[8] = 2;
+    let wide = write("wide", &wide);
+    refused(&wide, "truncated");
     let mut jarmo = bytes.clone();
     jarmo[12] = 1;
     let jarmo = write("jarmo", &jarmo);
@@ -128,6 +214,7 @@ fn truncated_damaged_and_foreign_files_are_refused() {
         long,
         damaged,
         newer,
+        wide,
         jarmo,
         text,
         empty,

@@ -93,26 +93,61 @@ fn endgame_sets_from_the_shell() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
-    // the splits of at most 3 archers, most archers first, with those in
-    // which a side is eliminated
+    // solved in place: a line per step (4 thresholds × 9 splits), then
+    // each split's time over all thresholds, fewest archers first, with
+    // the splits in which a side is eliminated
+    let steps = text.lines().filter(|l| l.starts_with("threshold ")).count();
+    assert_eq!(steps, 36, "{text}");
     let splits: Vec<&str> = text
         .lines()
+        .filter(|l| l.ends_with("over all thresholds"))
         .filter_map(|l| l.split_once(':').map(|(split, _)| split))
-        .filter(|split| split.contains(" against "))
         .collect();
     assert_eq!(
         splits,
         [
-            "0 against 3",
-            "1 against 2",
-            "2 against 1",
-            "3 against 0",
-            "0 against 2",
-            "1 against 1",
-            "2 against 0",
+            "1 against 0",
             "0 against 1",
-            "1 against 0"
+            "2 against 0",
+            "1 against 1",
+            "0 against 2",
+            "3 against 0",
+            "2 against 1",
+            "1 against 2",
+            "0 against 3"
         ],
+        "{text}"
+    );
+    // the graph solver (--graph), most archers first, gives every slot the
+    // same value and distance
+    let graph = dir.join("jasir3-graph.tbl");
+    let out = Command::new(env!("CARGO_BIN_EXE_timur"))
+        .args([
+            "solve",
+            "--variant",
+            "jasir",
+            "--archers",
+            "3",
+            "--graph",
+            "--save",
+        ])
+        .arg(&graph)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let first = text.lines().next().unwrap_or_default();
+    assert!(first.starts_with("0 against 3: "), "{text}");
+    let out = Command::new(env!("CARGO_BIN_EXE_timur"))
+        .args(["solve", "--compare"])
+        .arg(&graph)
+        .arg(&table)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("49718 slots compared: 0 with another value or distance"),
         "{text}"
     );
     // the saved (compact) table knows every home position as solving it

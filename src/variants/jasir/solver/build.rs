@@ -3,10 +3,12 @@
 //! graph of everything reachable from them is solved as `timur solve` does
 //! and every position it holds (the split's and the smaller ones it reaches)
 //! goes into the table's bytes; then the graph is dropped. Only one graph
-//! and the table's bytes are in memory at a time.
+//! and the table's bytes are in memory at a time. The in-place solver
+//! ([`super::inplace`]) builds the same table in a few bytes a slot; this
+//! one is kept as its cross-check (`timur solve --archers N --graph`).
 
 use super::super::board::Rules;
-use super::compact::{shown_states, CompactTable, MAX_CODES, UNFILLED};
+use super::compact::{shown_states, CompactTable, SlotCodes, MAX_CODES, UNFILLED};
 use super::homes::home_positions;
 use super::index::{splits, Layout};
 use super::key::{decode, encode};
@@ -140,6 +142,6 @@ pub fn build(
     Ok(CompactTable {
         layout,
         codes,
-        data,
+        data: SlotCodes::Narrow(data),
     })
 }

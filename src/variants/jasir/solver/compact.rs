@@ -20,17 +20,121 @@ use timur_search::{MoveList, Outcome};
 /// The byte of a slot not solved yet (while building).
 pub(crate) const UNFILLED: u8 = 0xFF;
 
-/// Most (value, distance) codes a table can have.
+/// Most (value, distance) codes a table of one byte a position can have.
 pub const MAX_CODES: usize = UNFILLED as usize;
 
-/// The solved N-archer set of Jasir, one byte a position.
+/// Most codes a table of two bytes a position can have (`u16::MAX` marks an
+/// unfilled slot while building).
+pub const MAX_WIDE_CODES: usize = u16::MAX as usize;
+
+/// The code of every slot: one byte each while the dictionary has at most
+/// [`MAX_CODES`] pairs, two bytes each beyond.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum SlotCodes {
+    /// One byte a slot.
+    Narrow(Vec<u8>),
+    /// Two bytes a slot.
+    Wide(Vec<u16>),
+}
+
+impl SlotCodes {
+    /// Every slot unfilled, one byte each.
+    pub(crate) fn unfilled(slots: usize) -> SlotCodes {
+        SlotCodes::Narrow(vec![UNFILLED; slots])
+    }
+
+    /// Number of slots.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            SlotCodes::Narrow(v) => v.len(),
+            SlotCodes::Wide(v) => v.len(),
+        }
+    }
+
+    /// Bytes a slot.
+    pub(crate) fn width(&self) -> usize {
+        match self {
+            SlotCodes::Narrow(_) => 1,
+            SlotCodes::Wide(_) => 2,
+        }
+    }
+
+    /// The code of `slot`, `None` while unfilled.
+    #[inline]
+    pub(crate) fn get(&self, slot: usize) -> Option<usize> {
+        match self {
+            SlotCodes::Narrow(v) => (v[slot] != UNFILLED).then_some(usize::from(v[slot])),
+            SlotCodes::Wide(v) => (v[slot] != u16::MAX).then_some(usize::from(v[slot])),
+        }
+    }
+
+    /// Most codes this width holds.
+    pub(crate) fn capacity(&self) -> usize {
+        match self {
+            SlotCodes::Narrow(_) => MAX_CODES,
+            SlotCodes::Wide(_) => MAX_WIDE_CODES,
+        }
+    }
+
+    /// Two bytes a slot from now on (unfilled stays unfilled).
+    pub(crate) fn widen(&mut self) {
+        if let SlotCodes::Narrow(v) = self {
+            let wide = v
+                .iter()
+                .map(|&c| {
+                    if c == UNFILLED {
+                        u16::MAX
+                    } else {
+                        u16::from(c)
+                    }
+                })
+                .collect();
+            *self = SlotCodes::Wide(wide);
+        }
+    }
+
+    /// Hands the slots in little-endian bytes, as the files store them,
+    /// to `each` a piece at a time (two-byte codes are converted a megabyte
+    /// at a time, never copied whole).
+    pub(crate) fn for_each_piece<E>(
+        &self,
+        each: &mut impl FnMut(&[u8]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        const PIECE: usize = 1 << 20;
+        match self {
+            SlotCodes::Narrow(v) => v.chunks(PIECE).try_for_each(each),
+            SlotCodes::Wide(v) => v.chunks(PIECE / 2).try_for_each(|words| {
+                let bytes: Vec<u8> = words.iter().flat_map(|c| c.to_le_bytes()).collect();
+                each(&bytes)
+            }),
+        }
+    }
+
+    /// The slots of `bytes` (as [`SlotCodes::bytes`] writes them) at
+    /// `width` bytes a slot.
+    pub(crate) fn from_bytes(bytes: Vec<u8>, width: usize) -> SlotCodes {
+        if width == 1 {
+            SlotCodes::Narrow(bytes)
+        } else {
+            SlotCodes::Wide(
+                bytes
+                    .chunks_exact(2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                    .collect(),
+            )
+        }
+    }
+}
+
+/// The solved N-archer set of Jasir, one byte a position (two when the set
+/// takes more than [`MAX_CODES`] (value, distance) pairs).
 #[derive(Clone)]
 pub struct CompactTable {
     pub(crate) layout: Layout,
     /// Code → (solver value, plies to the end).
     pub(crate) codes: Vec<(i8, u32)>,
     /// Slot → code.
-    pub(crate) data: Vec<u8>,
+    pub(crate) data: SlotCodes,
 }
 
 impl std::fmt::Debug for CompactTable {
@@ -56,9 +160,24 @@ impl CompactTable {
         self.data.len()
     }
 
+    /// Number of (value, distance) codes.
+    pub fn code_count(&self) -> usize {
+        self.codes.len()
+    }
+
+    /// Whether the file at `path` starts as a compact table does.
+    pub fn is_compact_file(path: &std::path::Path) -> bool {
+        use std::io::Read;
+        let mut magic = [0u8; 8];
+        std::fs::File::open(path)
+            .and_then(|mut f| f.read_exact(&mut magic))
+            .is_ok()
+            && &magic == MAGIC
+    }
+
     /// Whether the table is empty (never: every set has positions).
     pub fn is_empty(&self) -> bool {
-        self.data.is_empty()
+        self.data.len() == 0
     }
 
     /// The solver value (side to move's view: `m + 1` for a win with margin
@@ -66,9 +185,7 @@ impl CompactTable {
     /// Jasir state, if the set holds it.
     pub(crate) fn value(&self, st: &State) -> Option<(i8, u32)> {
         let slot = self.layout.slot(st)?;
-        self.codes
-            .get(usize::from(self.data[slot as usize]))
-            .copied()
+        self.codes.get(self.data.get(slot as usize)?).copied()
     }
 
     /// The result under best play and the plies the winner needs, if the
@@ -141,6 +258,26 @@ mod tests {
     use super::super::value_of;
     use super::*;
     use crate::variants::jasir::rules::no_moves_end;
+
+    /// A table of two bytes a position is written as format version 2 and
+    /// read back with the same value at every slot.
+    #[test]
+    fn wide_tables_round_trip() {
+        let mut table = build(3, 1 << 22, &mut |_| {}, &mut |_| {}).unwrap();
+        let narrow = table.data.clone();
+        table.data.widen();
+        assert_eq!(table.data.width(), 2);
+        let path = std::env::temp_dir().join(format!("timur-wide-{}", std::process::id()));
+        table.save(&path).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(bytes[8], 2);
+        let loaded = CompactTable::load(&path).unwrap();
+        assert_eq!(loaded.data, table.data);
+        assert!((0..narrow.len()).all(|s| narrow.get(s) == loaded.data.get(s)));
+        std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+        assert!(CompactTable::load(&path).unwrap_err().contains("truncated"));
+        let _ = std::fs::remove_file(path);
+    }
 
     /// Every position of the 4-archer set, not only those the map tables
     /// reach, agrees with its children: a finished game has its rule

@@ -1,18 +1,19 @@
 //! The compact table's file: versioned, checked, read whole.
 //!
 //! Layout (little endian): a 36-byte header — the 8 bytes `JASIRCMP`, the
-//! format version (`u32`, 1), the game (`u8`, 0 = Jasir), the set's most
+//! format version (`u32`: 1 = one code byte a position, at most 255 codes;
+//! 2 = two bytes a position, little endian, at most 65,535 codes), the game (`u8`, 0 = Jasir), the set's most
 //! archers N (`u8`), the number of codes (`u16`), the number of classes
 //! (`u32`), the number of positions (`u64`) and an FNV-1a 64 checksum of
 //! everything after the header (`u64`) — then per code its solver value
 //! (`i8`) and plies (`u32`), per class (the split header) White's and
 //! Black's archers on the board, in hand and elite (6 `u8`), its first
-//! slot and its size (`u64` each), then one code byte per position in slot
-//! order. The reader rebuilds the layout of N and refuses a file whose
+//! slot and its size (`u64` each), then one code (one or two bytes, by the
+//! version) per position in slot order. The reader rebuilds the layout of N and refuses a file whose
 //! classes, size, length, checksum or codes disagree with it.
 
 use super::super::board::Rules;
-use super::compact::{CompactTable, MAX_CODES};
+use super::compact::{CompactTable, SlotCodes, MAX_CODES, MAX_WIDE_CODES};
 use super::index::Layout;
 use crate::files;
 use std::io::{BufWriter, Read, Write};
@@ -20,7 +21,10 @@ use std::path::Path;
 
 /// The first bytes of a compact table file.
 pub const MAGIC: &[u8; 8] = b"JASIRCMP";
-const VERSION: u32 = 1;
+/// Format version of one code byte a position.
+const VERSION_NARROW: u32 = 1;
+/// Format version of two code bytes a position.
+const VERSION_WIDE: u32 = 2;
 const HEADER: usize = 36;
 const CODE_BYTES: usize = 5;
 const CLASS_BYTES: usize = 6 + 8 + 8;
@@ -57,10 +61,21 @@ impl CompactTable {
     pub fn save(&self, path: &Path) -> Result<(), String> {
         let failed = |e: std::io::Error| format!("cannot write `{}`: {e}", path.display());
         let sections = sections(self);
-        let checksum = fnv1a(fnv1a(FNV_START, &sections), &self.data);
+        let mut checksum = fnv1a(FNV_START, &sections);
+        self.data
+            .for_each_piece(&mut |piece| -> Result<(), ()> {
+                checksum = fnv1a(checksum, piece);
+                Ok(())
+            })
+            .ok();
+        let version = if self.data.width() == 1 {
+            VERSION_NARROW
+        } else {
+            VERSION_WIDE
+        };
         let mut header = Vec::with_capacity(HEADER);
         header.extend_from_slice(MAGIC);
-        header.extend_from_slice(&VERSION.to_le_bytes());
+        header.extend_from_slice(&version.to_le_bytes());
         header.push(Rules::Jasir.index() as u8);
         header.push(self.archers() as u8);
         header.extend_from_slice(&(self.codes.len() as u16).to_le_bytes());
@@ -71,7 +86,9 @@ impl CompactTable {
         let mut w = BufWriter::new(file);
         w.write_all(&header).map_err(failed)?;
         w.write_all(&sections).map_err(failed)?;
-        w.write_all(&self.data).map_err(failed)?;
+        self.data
+            .for_each_piece(&mut |piece| w.write_all(piece))
+            .map_err(failed)?;
         w.flush().map_err(failed)
     }
 
@@ -97,11 +114,16 @@ impl CompactTable {
         let u32_at = |i: usize| u32::from_le_bytes(header[i..i + 4].try_into().unwrap());
         let u64_at = |i: usize| u64::from_le_bytes(header[i..i + 8].try_into().unwrap());
         let version = u32_at(8);
-        if version != VERSION {
-            return Err(bad(format!(
-                "format version {version}; this engine reads version {VERSION}"
-            )));
-        }
+        let (width, max_codes) = match version {
+            VERSION_NARROW => (1, MAX_CODES),
+            VERSION_WIDE => (2, MAX_WIDE_CODES),
+            _ => {
+                return Err(bad(format!(
+                    "format version {version}; this engine reads versions \
+                     {VERSION_NARROW} and {VERSION_WIDE}"
+                )))
+            }
+        };
         if header[12] != Rules::Jasir.index() as u8 {
             return Err(bad(format!(
                 "game {} (compact tables exist for Jasir only)",
@@ -117,15 +139,16 @@ impl CompactTable {
         let positions = u64_at(20);
         let checksum = u64_at(28);
         let layout = Layout::new(archers);
-        if codes > MAX_CODES || classes != layout.classes().len() || positions != layout.total() {
+        if codes > max_codes || classes != layout.classes().len() || positions != layout.total() {
             return Err(bad(format!(
                 "{positions} positions in {classes} classes with {codes} codes; \
-                 the {archers}-archer set has {} in {}, with at most {MAX_CODES} codes",
+                 the {archers}-archer set has {} in {}, with at most {max_codes} codes",
                 layout.total(),
                 layout.classes().len()
             )));
         }
-        let expected = (HEADER + codes * CODE_BYTES + classes * CLASS_BYTES) as u64 + positions;
+        let expected =
+            (HEADER + codes * CODE_BYTES + classes * CLASS_BYTES) as u64 + positions * width;
         let size = file.metadata().map_err(|e| bad(e.to_string()))?.len();
         if size < expected {
             return Err(bad(format!("truncated: {size} bytes of {expected}")));
@@ -152,7 +175,7 @@ impl CompactTable {
                 .chunks(CODE_BYTES)
                 .map(|c| (c[0] as i8, u32::from_le_bytes([c[1], c[2], c[3], c[4]])))
                 .collect(),
-            data: Vec::new(),
+            data: SlotCodes::Narrow(Vec::new()),
         };
         let start = HEADER + codes * CODE_BYTES;
         let data_start = start + classes * CLASS_BYTES;
@@ -161,17 +184,15 @@ impl CompactTable {
                 "its classes differ from this engine's layout".to_string()
             ));
         }
-        if let Some(slot) = bytes[data_start..]
-            .iter()
-            .position(|&c| usize::from(c) >= codes)
-        {
+        bytes.drain(..data_start);
+        let data = SlotCodes::from_bytes(bytes, width as usize);
+        if let Some(slot) = (0..data.len()).find(|&s| data.get(s).is_none_or(|c| c >= codes)) {
             return Err(bad(format!(
                 "position {slot} has code {}, of {codes}",
-                bytes[data_start + slot]
+                data.get(slot).map_or(max_codes, |c| c)
             )));
         }
-        bytes.drain(..data_start);
-        table.data = bytes;
+        table.data = data;
         Ok(table)
     }
 }

@@ -53,3 +53,49 @@ pub fn compare(old: &SolveTable, new: &CompactTable) -> Comparison {
     }
     out
 }
+
+/// A slot where two compact tables differ: its position (JFEN) and both
+/// (value, distance) pairs.
+pub type SlotDifference = (String, (i8, u32), (i8, u32));
+
+/// How two compact tables of one set agree, slot by slot.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SlotComparison {
+    /// Slots compared.
+    pub slots: u64,
+    /// Slots with another value or distance.
+    pub differing: u64,
+    /// The first differing slot's position (JFEN) and both (value,
+    /// distance) pairs, if any.
+    pub first: Option<SlotDifference>,
+}
+
+/// Compares every slot's (value, distance) of two compact tables (the codes
+/// may be numbered differently); `None` if they are of different sets.
+pub fn compare_compact(a: &CompactTable, b: &CompactTable) -> Option<SlotComparison> {
+    use rayon::prelude::*;
+    if a.archers() != b.archers() || a.len() != b.len() {
+        return None;
+    }
+    let pair = |t: &CompactTable, slot: usize| t.data.get(slot).map(|c| t.codes[c]);
+    let differs = |&slot: &usize| pair(a, slot) != pair(b, slot);
+    let differing = (0..a.len()).into_par_iter().filter(differs).count();
+    let first = (0..a.len())
+        .into_par_iter()
+        .find_first(differs)
+        .map(|slot| {
+            let st = a.layout.state(slot as u64);
+            let pos =
+                crate::variants::jasir::Jasir::from_state(crate::variants::jasir::Rules::Jasir, st);
+            (
+                pos.to_fen(),
+                pair(a, slot).unwrap_or((i8::MIN, 0)),
+                pair(b, slot).unwrap_or((i8::MIN, 0)),
+            )
+        });
+    Some(SlotComparison {
+        slots: a.len() as u64,
+        differing: differing as u64,
+        first,
+    })
+}

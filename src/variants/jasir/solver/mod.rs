@@ -14,6 +14,7 @@
 //! draw (0 for both). `docs/rules/jasir.md` has the details.
 
 pub mod build;
+mod checkpoint;
 pub mod compact;
 mod compact_file;
 pub mod compare;
@@ -21,11 +22,13 @@ pub mod count;
 pub mod graph;
 pub mod homes;
 pub mod index;
+pub mod inplace;
 pub mod key;
 pub mod keymap;
 pub mod prove;
 pub mod retro;
 pub mod table;
+pub mod unmove;
 
 pub use compact::CompactTable;
 use table::NO_MOVE;
