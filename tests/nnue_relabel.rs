@@ -21,6 +21,26 @@ fn record_of(fen: &str, result: RecordResult) -> Record {
     .unwrap()
 }
 
+/// Settings scoring `data` into `out` with timur itself (Hash 8) at depth 3.
+fn settings_for(
+    data: &std::path::Path,
+    out: &std::path::Path,
+    processes: usize,
+) -> RelabelSettings {
+    RelabelSettings {
+        engine: env!("CARGO_BIN_EXE_timur").into(),
+        options: vec![("Hash".into(), "8".into())],
+        depth: 3,
+        data: data.into(),
+        out: out.into(),
+        processes,
+        start: 0,
+        count: None,
+        max_score: 3000,
+        scale: 1.0,
+    }
+}
+
 #[test]
 fn records_are_rescored_results_kept_and_mates_dropped() {
     let dir = std::env::temp_dir().join(format!("timur-relabel-{}", std::process::id()));
@@ -40,18 +60,7 @@ fn records_are_rescored_results_kept_and_mates_dropped() {
         .write_all(&[quiet[0].clone(), mate, quiet[1].clone()])
         .unwrap();
     drop(writer);
-    let settings = RelabelSettings {
-        engine: env!("CARGO_BIN_EXE_timur").into(),
-        options: vec![("Hash".into(), "8".into())],
-        depth: 3,
-        data: data.clone(),
-        out: out.clone(),
-        processes: 2,
-        start: 0,
-        count: None,
-        max_score: 3000,
-        scale: 1.0,
-    };
+    let settings = settings_for(&data, &out, 2);
     let summary = run(&settings).unwrap();
     assert_eq!((summary.read, summary.written, summary.dropped), (3, 2, 1));
     let back: Vec<Record> = RecordReader::open(&out)
@@ -92,14 +101,7 @@ fn tamerlane_records_are_refused_before_an_engine_starts() {
     let settings = RelabelSettings {
         engine: "/no/such/engine".into(),
         options: Vec::new(),
-        depth: 3,
-        data,
-        out: out.clone(),
-        processes: 1,
-        start: 0,
-        count: None,
-        max_score: 3000,
-        scale: 1.0,
+        ..settings_for(&data, &out, 1)
     };
     let why = run(&settings).unwrap_err();
     assert!(why.contains("no outside engine plays tamerlane"), "{why}");
@@ -139,16 +141,8 @@ fn xiangqi_records_are_scored_as_xiangqi_by_an_engine_with_variants() {
     writer.write_all(&records).unwrap();
     drop(writer);
     let settings = RelabelSettings {
-        engine: env!("CARGO_BIN_EXE_timur").into(),
-        options: vec![("Hash".into(), "8".into())],
-        depth: 3,
-        data,
-        out: out.clone(),
-        processes: 1,
-        start: 0,
-        count: None,
         max_score: 30000,
-        scale: 1.0,
+        ..settings_for(&data, &out, 1)
     };
     let summary = run(&settings).unwrap();
     assert_eq!((summary.read, summary.written), (2, 2));
