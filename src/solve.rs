@@ -125,6 +125,17 @@ fn step_line(r: &StepReport) -> String {
 /// during a long one. With `save`, a checkpoint `save.partial` is written
 /// after a step when `checkpoint_seconds` (and ten times the last write's
 /// time) have passed since the last one, and a build finds it there and goes on from it; the finished table is
+/// Writes a compact table to `path` and says so.
+fn save_compact(table: &CompactTable, path: &Path) -> Result<(), String> {
+    table.save(path)?;
+    println!(
+        "compact table of {} positions saved to {}",
+        table.len(),
+        path.display()
+    );
+    Ok(())
+}
+
 /// saved to `save` and the checkpoint removed.
 fn run_in_place(archers: u32, save: Option<&Path>, checkpoint_seconds: u64) -> Result<(), String> {
     let clock = Instant::now();
@@ -199,12 +210,7 @@ fn run_in_place(archers: u32, save: Option<&Path>, checkpoint_seconds: u64) -> R
         peak_words()
     );
     if let Some(path) = save {
-        table.save(path)?;
-        println!(
-            "compact table of {} positions saved to {}",
-            table.len(),
-            path.display()
-        );
+        save_compact(&table, path)?;
         if let Some(partial) = &partial {
             if partial.exists() {
                 std::fs::remove_file(partial)
@@ -269,12 +275,7 @@ fn run_compact(archers: u32, max_positions: usize, save: Option<&Path>) -> Resul
         clock.elapsed().as_secs_f64()
     );
     if let Some(path) = save {
-        table.save(path)?;
-        println!(
-            "compact table of {} positions saved to {}",
-            table.len(),
-            path.display()
-        );
+        save_compact(&table, path)?;
     }
     Ok(())
 }
