@@ -19,6 +19,7 @@ pub mod perft_file;
 pub mod pgn_clock;
 pub mod rng;
 pub mod solve;
+pub mod solve_check;
 pub mod solve_count;
 pub mod solve_prove;
 pub mod tablebase;

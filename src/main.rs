@@ -119,6 +119,22 @@ enum Command {
         /// With --prove: most seconds.
         #[arg(long, default_value_t = 600, requires = "prove")]
         max_seconds: u64,
+        /// Instead of solving, check random positions of this compact table
+        /// against the engine's alpha-beta search (run without the table).
+        #[arg(long, conflicts_with_all = ["fen", "archers", "save", "compare", "count", "prove"])]
+        check: Option<PathBuf>,
+        /// With --check: positions drawn.
+        #[arg(long, default_value_t = 1000, requires = "check")]
+        samples: usize,
+        /// With --check: seed of the draw.
+        #[arg(long, default_value_t = 1, requires = "check")]
+        seed: u64,
+        /// With --check: depth of each search.
+        #[arg(long, default_value_t = 16, requires = "check")]
+        depth: u32,
+        /// With --check: most nodes of each search.
+        #[arg(long, default_value_t = 2_000_000, requires = "check")]
+        nodes: u64,
     },
     /// Search a fixed set of positions per variant to a fixed depth; the
     /// last line is `<nodes> nodes <nps> nps`.
@@ -183,6 +199,27 @@ fn main() -> ExitCode {
         }) => timur::solve::run_compare(&files[0], &files[1]),
         Some(Command::Solve {
             variant,
+            check: Some(path),
+            samples,
+            seed,
+            depth,
+            nodes,
+            ..
+        }) => match timur::solve::rules_of(variant) {
+            Some(timur::variants::jasir::Rules::Jasir) => timur::solve_check::run_check(
+                &path,
+                &timur::variants::jasir::solver::check::CheckOptions {
+                    samples,
+                    seed,
+                    depth,
+                    nodes,
+                    hash_mib: 16,
+                },
+            ),
+            _ => Err(format!("--check reads jasir tables, not {variant}")),
+        },
+        Some(Command::Solve {
+            variant,
             fen,
             prove: Some(side),
             margin,
@@ -220,6 +257,7 @@ fn main() -> ExitCode {
             save,
             compare: None,
             count: None,
+            check: None,
             ..
         }) => timur::solve::run(
             variant,

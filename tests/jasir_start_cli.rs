@@ -1,4 +1,4 @@
-//! `timur solve --count` and `timur solve --prove` from the shell: the
+//! `timur solve --count`, `--prove` and `--check` from the shell: the
 //! counts of docs/jasir-start.md and verdicts the exact solver confirms.
 
 use std::process::Command;
@@ -53,4 +53,43 @@ fn prove_decides_a_solved_position() {
     assert!(run("black", "0").contains("disproved: it is not true that black"));
     let (ok, text) = timur(&["solve", "--variant", "jarmo", "--prove", "white"]);
     assert!(!ok && text.contains("--prove searches jasir"), "{text}");
+}
+
+/// `timur solve --check`: a 4-archer table agrees with the engine's search;
+/// a file that is not a table is refused with its name.
+#[test]
+fn check_searches_sampled_table_positions() {
+    let dir = std::env::temp_dir().join(format!("timur-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("j4.jtb");
+    let table_arg = table.to_str().unwrap();
+    let (ok, text) = timur(&[
+        "solve",
+        "--variant",
+        "jasir",
+        "--archers",
+        "4",
+        "--save",
+        table_arg,
+    ]);
+    assert!(ok, "{text}");
+    let (ok, text) = timur(&[
+        "solve",
+        "--variant",
+        "jasir",
+        "--check",
+        table_arg,
+        "--samples",
+        "50",
+        "--depth",
+        "10",
+    ]);
+    assert!(ok, "{text}");
+    assert!(text.contains("50 samples: "), "{text}");
+    assert!(text.contains(" 0 contradictions"), "{text}");
+    let (ok, text) = timur(&["solve", "--variant", "jasir", "--check", "/dev/zero"]);
+    assert!(!ok && text.contains("/dev/zero"), "{text}");
+    let (ok, text) = timur(&["solve", "--variant", "jarmo", "--check", table_arg]);
+    assert!(!ok && text.contains("--check reads jasir"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

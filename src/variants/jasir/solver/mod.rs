@@ -14,6 +14,7 @@
 //! draw (0 for both). `docs/rules/jasir.md` has the details.
 
 pub mod build;
+pub mod check;
 mod checkpoint;
 pub mod compact;
 mod compact_file;
