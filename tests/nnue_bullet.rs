@@ -1,8 +1,8 @@
 //! The bullet round trip (issue 47): chess records exported as bullet's
 //! `ChessBoard` and read back by bullet's own reader (the `bulletformat`
-//! crate, the oracle), and a network in bullet's saved layout imported and
-//! evaluated as timur's own file of the same weights and as bullet's
-//! inference computes it.
+//! crate, the oracle), and a network in bullet's saved layout (`Chess768`
+//! or `ChessBucketsMirrored` inputs) imported and evaluated as timur's own
+//! file of the same weights and as bullet's inference computes it.
 
 use bulletformat::{BulletFormat, ChessBoard, DataLoader};
 use std::path::{Path, PathBuf};
@@ -10,16 +10,18 @@ use std::sync::Arc;
 use timur::learn::bullet_data::{self, BOARD_BYTES};
 use timur::learn::bullet_net;
 use timur::learn::record::{Record, RecordResult, RecordWriter};
-use timur::nnue::features::Features;
+use timur::nnue::features::{FeatureSet, Features};
 use timur::nnue::network::Network;
 use timur::variants::chess::Chess;
 use timur::variants::trainable::Trainable;
+use timur::variants::xiangqi::Xiangqi;
 use timur::variants::Variant;
 use timur_search::game::Game;
 
 /// Positions with their score and result (side to move's view): both
-/// movers, 3 to 32 pieces, castled kings and promoted-to pieces.
-const POSITIONS: [(&str, i16, RecordResult); 6] = [
+/// movers, 3 to 32 pieces, castled kings and promoted-to pieces, and each
+/// side's king in every king bucket on files a–d and on files e–h.
+const POSITIONS: [(&str, i16, RecordResult); 10] = [
     (
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         35,
@@ -38,6 +40,22 @@ const POSITIONS: [(&str, i16, RecordResult); 6] = [
     ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 310, RecordResult::Win),
     ("8/5k2/8/3q4/8/8/2K5/8 b - - 0 1", 2500, RecordResult::Win),
     ("1Q6/8/8/8/6k1/8/1K6/7n w - - 0 1", -7, RecordResult::Draw),
+    (
+        "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7",
+        20,
+        RecordResult::Draw,
+    ),
+    ("8/7k/3p4/8/4K3/8/1P6/8 b - - 0 1", 15, RecordResult::Draw),
+    (
+        "8/2r5/8/3k4/8/5N2/P7/1K6 w - - 0 1",
+        -60,
+        RecordResult::Loss,
+    ),
+    (
+        "1k1r3r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w KQ - 0 1",
+        -90,
+        RecordResult::Draw,
+    ),
 ];
 
 fn scratch(name: &str) -> PathBuf {
@@ -88,10 +106,13 @@ fn exported_records_read_back_in_bullets_layout() {
     writer.write_all(&records).unwrap();
     drop(writer);
 
-    assert_eq!(bullet_data::export(&data, &out).unwrap(), 6);
+    assert_eq!(
+        bullet_data::export(&data, &out).unwrap(),
+        POSITIONS.len() as u64
+    );
     assert_eq!(
         std::fs::metadata(&out).unwrap().len(),
-        6 * BOARD_BYTES as u64
+        (POSITIONS.len() * BOARD_BYTES) as u64
     );
     let boards = read_back(&out);
     assert_eq!(boards.len(), POSITIONS.len());
@@ -136,9 +157,9 @@ fn exported_records_read_back_in_bullets_layout() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A chess network of `hidden` neurons and `buckets` buckets with small
-/// pseudo-random weights.
-fn random_network(hidden: usize, buckets: usize) -> Network {
+/// A chess network of `features`, `hidden` neurons and `buckets` buckets
+/// with small pseudo-random weights.
+fn random_network(features: FeatureSet, hidden: usize, buckets: usize) -> Network {
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
     let mut next = move |range: i64| {
         state ^= state << 13;
@@ -148,7 +169,7 @@ fn random_network(hidden: usize, buckets: usize) -> Network {
     };
     let mut fill =
         |weights: &mut [i16], range: i64| weights.iter_mut().for_each(|w| *w = next(range) as i16);
-    let mut net = Network::zeros_bucketed(Chess::FEATURES, hidden, buckets);
+    let mut net = Network::zeros_bucketed(features, hidden, buckets);
     fill(&mut net.feature_weights, 80);
     fill(&mut net.feature_bias, 80);
     fill(&mut net.output_weights, 300);
@@ -174,22 +195,75 @@ fn bullet_bytes(net: &Network) -> Vec<u8> {
     out
 }
 
+/// timur's king-bucket layout as docs/nnue.md gives it to bullet's
+/// `ChessBucketsMirrored::new` (files a–d, first rank first).
+#[rustfmt::skip]
+const LAYOUT: [usize; 32] = [
+    0, 0, 1, 1,
+    2, 2, 2, 2,
+    3, 3, 3, 3,
+    3, 3, 3, 3,
+    3, 3, 3, 3,
+    3, 3, 3, 3,
+    3, 3, 3, 3,
+    3, 3, 3, 3,
+];
+
+/// bullet's `ChessBucketsMirrored` view from a king on `ksq` (as its own
+/// side sees the board): the bucket of the square folded onto files a–d,
+/// and the flip of every square (7, files a ↔ h, when it stands on e–h).
+fn bucket_and_flip(layout: &[usize; 32], ksq: u8) -> (usize, usize) {
+    let ksq = usize::from(ksq);
+    let file = [0, 1, 2, 3, 3, 2, 1, 0][ksq % 8];
+    (layout[ksq / 8 * 4 + file], if ksq % 8 > 3 { 7 } else { 0 })
+}
+
+/// Each side's view of `board`, side to move's first: bucket 0 unflipped
+/// for `Chess768`, else as `ChessBucketsMirrored` with `layout`.
+fn bullet_views(board: &ChessBoard, layout: Option<&[usize; 32]>) -> [(usize, usize); 2] {
+    [board.our_ksq(), board.opp_ksq()].map(|ksq| layout.map_or((0, 0), |l| bucket_and_flip(l, ksq)))
+}
+
+/// bullet's features of each piece of `board`, side to move's view first:
+/// the `Chess768` index, flipped and offset by 768 per bucket of the view.
+fn bullet_features(board: &ChessBoard, layout: Option<&[usize; 32]>) -> Vec<[usize; 2]> {
+    let views = bullet_views(board, layout);
+    board
+        .into_iter()
+        .map(|(piece, square)| {
+            let c = usize::from(piece & 8 > 0);
+            let pc = 64 * usize::from(piece & 7);
+            let sq = usize::from(square);
+            let plain = [[0, 384][c] + pc + sq, [384, 0][c] + pc + (sq ^ 56)];
+            [0, 1].map(|side| {
+                let (bucket, flip) = views[side];
+                768 * bucket + (plain[side] ^ flip)
+            })
+        })
+        .collect()
+}
+
 /// bullet's inference from its own saved bytes and a `ChessBoard`
-/// (`Chess768` features, SCReLU, `MaterialCount` buckets), in integers.
-fn bullet_eval(bytes: &[u8], hidden: usize, buckets: usize, board: &ChessBoard) -> i64 {
+/// (`Chess768` features, or `ChessBucketsMirrored` with `layout`; SCReLU,
+/// `MaterialCount` buckets), in integers.
+fn bullet_eval(
+    bytes: &[u8],
+    layout: Option<&[usize; 32]>,
+    hidden: usize,
+    buckets: usize,
+    board: &ChessBoard,
+) -> i64 {
     let short = |i: usize| i64::from(i16::from_le_bytes([bytes[2 * i], bytes[2 * i + 1]]));
-    let (l0b, l1w) = (768 * hidden, 768 * hidden + hidden);
+    let inputs = 768 * layout.map_or(1, |l| l.iter().max().unwrap() + 1);
+    let (l0b, l1w) = (inputs * hidden, inputs * hidden + hidden);
     let l1b = 2 * (l1w + buckets * 2 * hidden);
+    let features = bullet_features(board, layout);
     let mut acc = [vec![0i64; hidden], vec![0i64; hidden]];
     for (side, values) in acc.iter_mut().enumerate() {
         for (i, v) in values.iter_mut().enumerate() {
             *v = short(l0b + i);
-            for (piece, square) in *board {
-                let c = usize::from(piece & 8 > 0);
-                let pc = 64 * usize::from(piece & 7);
-                let sq = usize::from(square);
-                let feature = [[0, 384][c] + pc + sq, [384, 0][c] + pc + (sq ^ 56)][side];
-                *v += short(feature * hidden + i);
+            for feature in &features {
+                *v += short(feature[side] * hidden + i);
             }
         }
     }
@@ -212,33 +286,57 @@ fn evaluate(fen: &str, net: &Network) -> i32 {
     pos.evaluate()
 }
 
+/// The bullet board of each of [`POSITIONS`].
+fn boards() -> Vec<ChessBoard> {
+    POSITIONS
+        .iter()
+        .map(|&(fen, score, result)| bullet_text(fen, score, result).parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn the_positions_put_each_king_in_every_bucket_and_mirror() {
+    let mut seen = std::collections::HashSet::new();
+    for board in boards() {
+        seen.extend(bullet_views(&board, Some(&LAYOUT)));
+    }
+    // 4 buckets, each on files a–d and on files e–h.
+    assert_eq!(seen.len(), 8, "{seen:?}");
+}
+
 #[test]
 fn a_network_in_bullets_layout_evaluates_as_timurs_own_file() {
     let dir = scratch("net");
-    for (hidden, buckets) in [(32, 8), (16, 1)] {
-        let net = random_network(hidden, buckets);
-        let bytes = bullet_bytes(&net);
-        assert_eq!(bytes.len(), bullet_net::saved_bytes(hidden, buckets));
-        let (bullet, own) = (dir.join("quantised.bin"), dir.join("own.tmnn"));
-        std::fs::write(&bullet, &bytes).unwrap();
-        std::fs::write(&own, net.to_bytes()).unwrap();
-        let imported = bullet_net::read_file(&bullet, hidden, buckets).unwrap();
-        let own = Network::read_file(&own).unwrap();
-        assert_eq!(imported, own);
-        let mut values = Vec::new();
-        for &(fen, score, result) in &POSITIONS {
-            let board: ChessBoard = bullet_text(fen, score, result).parse().unwrap();
-            let value = evaluate(fen, &imported);
-            assert_eq!(value, evaluate(fen, &own), "{fen}");
+    let bucketed = Chess::BUCKETED.unwrap();
+    for (features, layout) in [(Chess::FEATURES, None), (bucketed, Some(&LAYOUT))] {
+        for (hidden, buckets) in [(32, 8), (16, 1)] {
+            let net = random_network(features, hidden, buckets);
+            let bytes = bullet_bytes(&net);
             assert_eq!(
-                i64::from(value),
-                bullet_eval(&bytes, hidden, buckets, &board),
-                "{fen}"
+                bytes.len(),
+                bullet_net::saved_bytes(features, hidden, buckets)
             );
-            values.push(value);
+            let (bullet, own) = (dir.join("quantised.bin"), dir.join("own.tmnn"));
+            std::fs::write(&bullet, &bytes).unwrap();
+            std::fs::write(&own, net.to_bytes()).unwrap();
+            let imported = bullet_net::read_file(&bullet, features, hidden, buckets).unwrap();
+            let own = Network::read_file(&own).unwrap();
+            assert_eq!(imported, own);
+            assert_eq!(imported.features, features);
+            let mut values = Vec::new();
+            for (&(fen, ..), board) in POSITIONS.iter().zip(boards()) {
+                let value = evaluate(fen, &imported);
+                assert_eq!(value, evaluate(fen, &own), "{fen}");
+                assert_eq!(
+                    i64::from(value),
+                    bullet_eval(&bytes, layout, hidden, buckets, &board),
+                    "{features} {hidden} {buckets}: {fen}"
+                );
+                values.push(value);
+            }
+            // Not all alike: the weights reach the output.
+            assert!(values.iter().any(|&v| v != values[0]), "{values:?}");
         }
-        // Not all alike: the weights reach the output.
-        assert!(values.iter().any(|&v| v != values[0]), "{values:?}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -246,31 +344,44 @@ fn a_network_in_bullets_layout_evaluates_as_timurs_own_file() {
 #[test]
 fn foreign_files_and_shapes_are_refused_before_reading() {
     let dir = scratch("refused");
-    let bytes = bullet_bytes(&random_network(16, 1));
+    let plain = Chess::FEATURES;
+    let bucketed = Chess::BUCKETED.unwrap();
+    let bytes = bullet_bytes(&random_network(plain, 16, 1));
     let path = dir.join("quantised.bin");
     std::fs::write(&path, &bytes).unwrap();
-    // The wrong shape for the file's size, an endless device, and bucket
-    // counts whose MaterialCount slices are not timur's.
-    for (file, hidden, buckets) in [
-        (path.as_path(), 32, 1),
-        (path.as_path(), 16, 2),
-        (Path::new("/dev/zero"), 16, 1),
+    // The wrong shape for the file's size (a plain network read with king
+    // buckets too), and an endless device.
+    for (file, features, hidden, buckets) in [
+        (path.as_path(), plain, 32, 1),
+        (path.as_path(), plain, 16, 2),
+        (path.as_path(), bucketed, 16, 1),
+        (Path::new("/dev/zero"), plain, 16, 1),
+        (Path::new("/dev/zero"), bucketed, 16, 1),
     ] {
-        let why = bullet_net::read_file(file, hidden, buckets).unwrap_err();
+        let why = bullet_net::read_file(file, features, hidden, buckets).unwrap_err();
         assert!(why.contains("not bullet's"), "{why}");
+        assert_eq!(
+            why.contains("3072→16×2→1 (king buckets"),
+            features == bucketed,
+            "{why}"
+        );
     }
+    // Bucket counts whose MaterialCount slices are not timur's, a hidden
+    // size timur does not run, and another game's feature set.
     assert!([1, 2, 4, 8, 16]
         .iter()
         .all(|&b| bullet_net::buckets_agree(b)));
     assert!(!bullet_net::buckets_agree(3));
-    let why = bullet_net::read_file(&path, 16, 3).unwrap_err();
+    let why = bullet_net::read_file(&path, plain, 16, 3).unwrap_err();
     assert!(why.contains("--buckets 3"), "{why}");
-    let why = bullet_net::read_file(&path, 24, 1).unwrap_err();
+    let why = bullet_net::read_file(&path, plain, 24, 1).unwrap_err();
     assert!(why.contains("--hidden 24"), "{why}");
+    let why = bullet_net::read_file(&path, Xiangqi::FEATURES, 16, 1).unwrap_err();
+    assert!(why.contains("not a chess feature set"), "{why}");
     // The right size but not bullet's padding.
     let mut damaged = bytes;
     *damaged.last_mut().unwrap() ^= 1;
-    let why = bullet_net::from_bytes(&damaged, 16, 1).unwrap_err();
+    let why = bullet_net::from_bytes(&damaged, plain, 16, 1).unwrap_err();
     assert!(why.contains("padding"), "{why}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

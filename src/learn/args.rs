@@ -5,7 +5,9 @@ use super::datagen::DatagenSettings;
 use super::relabel::RelabelSettings;
 use super::train::TrainSettings;
 use crate::engine::VariantKind;
+use crate::nnue::features::{FeatureSet, Features};
 use crate::nnue::network::{valid_hidden, HIDDEN_STEP, MAX_BUCKETS, MAX_HIDDEN};
+use crate::variants::chess::Chess;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 
@@ -66,9 +68,24 @@ pub struct ImportBulletArgs {
     /// Its MaterialCount output buckets (1, 2, 4, 8 or 16).
     #[arg(long, default_value_t = 1)]
     pub buckets: usize,
+    /// Trained with `ChessBucketsMirrored` and timur's king-bucket layout
+    /// (3072 inputs) instead of `Chess768`.
+    #[arg(long)]
+    pub king_buckets: bool,
     /// The timur network file to write.
     #[arg(long)]
     pub out: PathBuf,
+}
+
+impl ImportBulletArgs {
+    /// The chess feature set the network was trained with.
+    pub fn features(&self) -> FeatureSet {
+        if self.king_buckets {
+            Chess::BUCKETED.expect("chess has a king-bucketed feature set")
+        } else {
+            Chess::FEATURES
+        }
+    }
 }
 
 /// `timur nnue compare`.

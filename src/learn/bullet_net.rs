@@ -3,9 +3,11 @@
 //! import-bullet`; the trainer program and its settings are in
 //! docs/nnue.md).
 //!
-//! The file accepted is bullet's `quantised.bin` for `Chess768` inputs,
-//! H hidden neurons per perspective (SCReLU, dual perspective) and B
-//! `MaterialCount` output buckets, saved with
+//! The file accepted is bullet's `quantised.bin` for one of timur's chess
+//! feature sets, `Chess768` (F = 768 inputs) or `ChessBucketsMirrored`
+//! with timur's layout (`KING_BUCKETS` in src/variants/chess/nnue.rs,
+//! F = 3072, `--king-buckets`); H hidden neurons per perspective (SCReLU,
+//! dual perspective) and B `MaterialCount` output buckets, saved with
 //!
 //! ```text
 //! SavedFormat::id("l0w").round().quantise::<i16>(255),        // QA
@@ -14,33 +16,51 @@
 //! SavedFormat::id("l1b").round().quantise::<i32>(255 * 256),  // QA·QB
 //! ```
 //!
-//! so, little endian: `l0w` 768·H i16 (feature-major: H per input, as
+//! so, little endian: `l0w` F·H i16 (feature-major: H per input, as
 //! timur's feature weights), `l0b` H i16, `l1w` B·2H i16 (per bucket, the
 //! side to move's H first, as timur's output weights), `l1b` B i32, then
 //! bullet's padding to a multiple of 64 bytes (the bytes `bullet` repeated).
-//! H and B are not in the file: they are given, and the file's size must
-//! be exactly theirs.
+//! The feature set, H and B are not in the file: they are given, and the
+//! file's size must be exactly theirs.
 
 use crate::files;
-use crate::nnue::features::Features;
+use crate::nnue::features::{FeatureSet, Features};
 use crate::nnue::network::{
     output_bucket, valid_hidden, Network, HIDDEN_STEP, MAX_BUCKETS, MAX_HIDDEN,
 };
 use crate::variants::chess::Chess;
 use std::path::Path;
 
-/// The inputs of bullet's `Chess768` (timur's chess feature set).
-const INPUTS: usize = 768;
-
 /// bullet pads a saved network to a multiple of this many bytes…
 const PAD_TO: usize = 64;
 /// …with these bytes, repeated.
 const PAD: &[u8] = b"bullet";
 
-/// The size of bullet's file for `hidden` neurons and `buckets` buckets.
-pub fn saved_bytes(hidden: usize, buckets: usize) -> usize {
-    let raw = 2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets;
+/// The i16 values of bullet's file: `l0w`, `l0b` and `l1w`.
+fn shorts(features: FeatureSet, hidden: usize, buckets: usize) -> usize {
+    features.inputs as usize * hidden + hidden + buckets * 2 * hidden
+}
+
+/// The size of bullet's file for `features`, `hidden` neurons and
+/// `buckets` buckets.
+pub fn saved_bytes(features: FeatureSet, hidden: usize, buckets: usize) -> usize {
+    let raw = 2 * shorts(features, hidden, buckets) + 4 * buckets;
     raw.div_ceil(PAD_TO) * PAD_TO
+}
+
+/// The shape in words, as messages name it: "768→128×2→1 (8 output
+/// buckets)", "3072→128×2→1 (king buckets, 8 output buckets)".
+pub fn shape(features: FeatureSet, hidden: usize, buckets: usize) -> String {
+    let kings = if Some(features) == Chess::BUCKETED {
+        "king buckets, "
+    } else {
+        ""
+    };
+    let plural = if buckets == 1 { "" } else { "s" };
+    format!(
+        "{}→{hidden}×2→1 ({kings}{buckets} output bucket{plural})",
+        features.inputs
+    )
 }
 
 /// Whether bullet's `MaterialCount<B>` buckets, `(pieces − 2) / ⌈32 / B⌉`,
@@ -54,7 +74,10 @@ pub fn buckets_agree(buckets: usize) -> bool {
 }
 
 /// Checks a shape the import can take.
-fn check_shape(hidden: usize, buckets: usize) -> Result<(), String> {
+fn check_shape(features: FeatureSet, hidden: usize, buckets: usize) -> Result<(), String> {
+    if !Chess::reads(features) {
+        return Err(format!("{features}: not a chess feature set"));
+    }
     if !valid_hidden(hidden) {
         return Err(format!(
             "--hidden {hidden}: a multiple of {HIDDEN_STEP} up to {MAX_HIDDEN}"
@@ -69,17 +92,23 @@ fn check_shape(hidden: usize, buckets: usize) -> Result<(), String> {
 }
 
 /// The network in bullet's saved bytes, of the given shape.
-pub fn from_bytes(bytes: &[u8], hidden: usize, buckets: usize) -> Result<Network, String> {
-    check_shape(hidden, buckets)?;
-    let expected = saved_bytes(hidden, buckets);
+pub fn from_bytes(
+    bytes: &[u8],
+    features: FeatureSet,
+    hidden: usize,
+    buckets: usize,
+) -> Result<Network, String> {
+    check_shape(features, hidden, buckets)?;
+    let expected = saved_bytes(features, hidden, buckets);
     if bytes.len() != expected {
         return Err(format!(
-            "{} bytes: bullet saves a 768→{hidden} network with {buckets} buckets in {expected}",
-            bytes.len()
+            "{} bytes: bullet saves a {} network in {expected}",
+            bytes.len(),
+            shape(features, hidden, buckets)
         ));
     }
-    let mut network = Network::zeros_bucketed(Chess::FEATURES, hidden, buckets);
-    let shorts = INPUTS * hidden + hidden + buckets * 2 * hidden;
+    let mut network = Network::zeros_bucketed(features, hidden, buckets);
+    let shorts = shorts(features, hidden, buckets);
     let mut values = bytes[..2 * shorts]
         .chunks_exact(2)
         .map(|c| i16::from_le_bytes([c[0], c[1]]));
@@ -112,17 +141,23 @@ pub fn from_bytes(bytes: &[u8], hidden: usize, buckets: usize) -> Result<Network
 
 /// Reads bullet's file at `path` (a regular file of exactly the shape's
 /// size, checked before reading) as a network of the given shape.
-pub fn read_file(path: &Path, hidden: usize, buckets: usize) -> Result<Network, String> {
-    check_shape(hidden, buckets)?;
-    let expected = saved_bytes(hidden, buckets);
+pub fn read_file(
+    path: &Path,
+    features: FeatureSet,
+    hidden: usize,
+    buckets: usize,
+) -> Result<Network, String> {
+    check_shape(features, hidden, buckets)?;
+    let expected = saved_bytes(features, hidden, buckets);
     let metadata =
         std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     if !metadata.is_file() || metadata.len() != expected as u64 {
         return Err(format!(
-            "{}: not bullet's {expected}-byte file of a 768→{hidden} network with {buckets} buckets",
-            path.display()
+            "{}: not bullet's {expected}-byte file of a {} network",
+            path.display(),
+            shape(features, hidden, buckets)
         ));
     }
     let bytes = files::read_bounded(path, expected as u64)?;
-    from_bytes(&bytes, hidden, buckets).map_err(|e| format!("{}: {e}", path.display()))
+    from_bytes(&bytes, features, hidden, buckets).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -83,14 +83,14 @@ pub fn run(args: &NnueArgs) -> Result<(), String> {
             Ok(())
         }
         NnueCommand::ImportBullet(a) => {
-            let network = bullet_net::read_file(&a.net, a.hidden, a.buckets)?;
+            let features = a.features();
+            let network = bullet_net::read_file(&a.net, features, a.hidden, a.buckets)?;
             std::fs::write(&a.out, network.to_bytes())
                 .map_err(|e| format!("cannot write {}: {e}", a.out.display()))?;
             println!(
-                "wrote {} (768→{}×2→1, {} buckets, from bullet's {})",
+                "wrote {}: {}, from bullet's {}",
                 a.out.display(),
-                a.hidden,
-                a.buckets,
+                bullet_net::shape(features, a.hidden, a.buckets),
                 a.net.display()
             );
             Ok(())
