@@ -381,7 +381,8 @@ fn foreign_files_and_shapes_are_refused_before_reading() {
     // The right size but not bullet's padding.
     let mut damaged = bytes;
     *damaged.last_mut().unwrap() ^= 1;
-    let why = bullet_net::from_bytes(&damaged, plain, 16, 1).unwrap_err();
+    std::fs::write(&path, &damaged).unwrap();
+    let why = bullet_net::read_file(&path, plain, 16, 1).unwrap_err();
     assert!(why.contains("padding"), "{why}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -91,22 +91,14 @@ fn check_shape(features: FeatureSet, hidden: usize, buckets: usize) -> Result<()
     Ok(())
 }
 
-/// The network in bullet's saved bytes, of the given shape.
-pub fn from_bytes(
+/// The network in bullet's saved bytes of the given shape (checked by
+/// [`read_file`], as is the bytes' size).
+fn from_bytes(
     bytes: &[u8],
     features: FeatureSet,
     hidden: usize,
     buckets: usize,
 ) -> Result<Network, String> {
-    check_shape(features, hidden, buckets)?;
-    let expected = saved_bytes(features, hidden, buckets);
-    if bytes.len() != expected {
-        return Err(format!(
-            "{} bytes: bullet saves a {} network in {expected}",
-            bytes.len(),
-            shape(features, hidden, buckets)
-        ));
-    }
     let mut network = Network::zeros_bucketed(features, hidden, buckets);
     let shorts = shorts(features, hidden, buckets);
     let mut values = bytes[..2 * shorts]
@@ -159,5 +151,8 @@ pub fn read_file(
         ));
     }
     let bytes = files::read_bounded(path, expected as u64)?;
+    if bytes.len() != expected {
+        return Err(format!("{}: changed while read", path.display()));
+    }
     from_bytes(&bytes, features, hidden, buckets).map_err(|e| format!("{}: {e}", path.display()))
 }
