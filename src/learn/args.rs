@@ -240,9 +240,11 @@ pub struct TrainArgs {
     /// The network file to write.
     #[arg(long)]
     pub out: PathBuf,
-    /// Start from this network file (same shape; an output scaled with
-    /// `timur nnue scale` is best scaled back first) instead of random
-    /// weights.
+    /// Start from this network file instead of random weights: the same
+    /// inputs and output buckets, as wide or narrower (a narrower one is
+    /// widened to `--hidden` with new neurons whose output weights start at
+    /// zero, so the run starts from the same evaluations); an output scaled
+    /// with `timur nnue scale` is best scaled back first.
     #[arg(long)]
     pub init: Option<PathBuf>,
 }

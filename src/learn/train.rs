@@ -52,9 +52,10 @@ pub struct TrainSettings {
     pub seed: u64,
     /// The network file written (after every epoch: the checkpoint).
     pub out: PathBuf,
-    /// A network file to start from instead of random weights (its shape
-    /// must be `features`, `hidden` and `buckets`): training goes on from
-    /// it on new data.
+    /// A network file to start from instead of random weights (its
+    /// features and `buckets` must be this run's, its hidden size at most
+    /// `hidden`: a narrower one is widened, see [`FloatNet::widened`]):
+    /// training goes on from it on new data.
     pub init: Option<PathBuf>,
 }
 
@@ -239,9 +240,9 @@ impl FloatNet {
             return Ok(FloatNet::random(inputs, hidden, buckets, rng));
         };
         let net = Network::read_file(path)?;
-        if net.features != features || net.hidden() != hidden || net.buckets() != buckets {
+        if net.features != features || net.hidden() > hidden || net.buckets() != buckets {
             return Err(format!(
-                "{} is a {}→{} network with {} output buckets; this run trains {}→{hidden} with {buckets} (--hidden, --buckets)",
+                "{} is a {}→{} network with {} output buckets; this run trains {}→{hidden} with {buckets} (--hidden, --buckets; a network is widened, never narrowed)",
                 path.display(),
                 net.features.inputs,
                 net.hidden(),
@@ -249,7 +250,41 @@ impl FloatNet {
                 inputs
             ));
         }
-        Ok(FloatNet::from_quantised(&net))
+        let start = FloatNet::from_quantised(&net);
+        Ok(if net.hidden() < hidden {
+            start.widened(hidden, rng)
+        } else {
+            start
+        })
+    }
+
+    /// This network with `hidden` neurons: its own first, then new ones
+    /// with random input weights and biases and zero output weights, so the
+    /// wider network computes the same function (Net2Net's widening) and
+    /// training grows the new neurons from there.
+    fn widened(&self, hidden: usize, rng: &mut Rng) -> FloatNet {
+        let old = self.b1.len();
+        let added = hidden - old;
+        let inputs = self.w1.len() / old;
+        let fresh = FloatNet::random(inputs, added, self.b2.len(), rng);
+        let w1 = self
+            .w1
+            .chunks(old)
+            .zip(fresh.w1.chunks(added))
+            .flat_map(|(own, new)| own.iter().chain(new))
+            .copied()
+            .collect();
+        let w2 = self
+            .w2
+            .chunks(old)
+            .flat_map(|own| own.iter().copied().chain(std::iter::repeat_n(0.0, added)))
+            .collect();
+        FloatNet {
+            w1,
+            b1: [self.b1.as_slice(), &fresh.b1].concat(),
+            w2,
+            b2: self.b2.clone(),
+        }
     }
 
     fn quantised(&self, features: FeatureSet) -> Network {
@@ -704,15 +739,44 @@ mod tests {
     }
 
     #[test]
-    fn a_run_from_a_network_of_another_shape_says_so() {
-        let (dir, data) = rook_data("train-shape", 300);
-        let first = dir.join("first.tmnn");
-        train(&small_run(&data, &first, 0.01, None)).unwrap();
-        let mut wider = small_run(&data, &dir.join("wider.tmnn"), 0.01, Some(first));
-        wider.hidden = 32;
-        let error = train(&wider).err().unwrap();
+    fn a_narrower_network_is_widened_to_the_same_evaluations() {
+        let (dir, data) = rook_data("train-widen", 300);
+        let narrow = dir.join("narrow.tmnn");
+        train(&small_run(&data, &narrow, 0.01, None)).unwrap();
+        let wide = dir.join("wide.tmnn");
+        let mut widening = small_run(&data, &wide, 1e-9, Some(narrow.clone()));
+        widening.hidden = 32;
+        train(&widening).unwrap();
+        let read = |path: &Path| Network::from_bytes(&std::fs::read(path).unwrap()).unwrap();
+        let (narrow_net, wide_net) = (read(&narrow), read(&wide));
+        assert_eq!((narrow_net.hidden(), wide_net.hidden()), (16, 32));
+        let chess = games::describe(VariantKind::Chess).unwrap();
+        for rook in [20, 27, 36, 43] {
+            for (white, black, bucket) in [(4, 60, 0), (6, 58, 1)] {
+                let pieces = [(0, 5, white), (1, 5, black), (rook % 2, 3, rook)];
+                let evaluations = |net: &Network| {
+                    let features = pieces
+                        .iter()
+                        .map(|&(c, k, s)| [0, 1].map(|p| (chess.feature)(p, c, k, s)));
+                    let acc: Accumulator = net.refresh(features);
+                    [0, 1].map(|side| net.evaluate(&acc, side, bucket))
+                };
+                assert_eq!(evaluations(&narrow_net), evaluations(&wide_net));
+            }
+        }
+        // The new neurons have input weights to grow from.
+        let added = wide_net
+            .feature_weights
+            .chunks(32)
+            .filter(|column| column[16..].iter().any(|&w| w != 0))
+            .count();
+        assert!(added > 0);
+        // A network is never narrowed.
+        let mut narrowing = small_run(&data, &dir.join("narrower.tmnn"), 0.01, Some(wide));
+        narrowing.hidden = 16;
+        let error = train(&narrowing).err().unwrap();
         assert!(
-            error.contains("768→16 network with 2 output buckets"),
+            error.contains("768→32 network with 2 output buckets"),
             "{error}"
         );
         std::fs::remove_dir_all(&dir).unwrap();
