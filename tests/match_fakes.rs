@@ -21,6 +21,7 @@ fn spec(cmd: PathBuf, protocol: Protocol) -> EngineSpec {
         ranks_from_one: false,
         plays: None,
         tc: None,
+        nodes: None,
     }
 }
 
@@ -255,6 +256,16 @@ fn openings_reach_engines_without_setboard_as_moves() {
     config.openings = OpeningSource::Start;
     config.limits.nodes = Some(100);
     assert!(run(&config).unwrap_err().contains("node limit"));
+    // Its own nodes= is refused alike; timur's is not.
+    config.limits.nodes = None;
+    config.engines[0].nodes = Some(100);
+    assert!(run(&config).is_ok());
+    config.engines[1].nodes = Some(100);
+    let err = run(&config).unwrap_err();
+    assert!(
+        err.contains("engine 2") && err.contains("node limit"),
+        "{err}"
+    );
 }
 
 /// timur fixed to `game` with its `UCI_Variant` option hidden: a

@@ -21,6 +21,7 @@ fn timur(name: &str) -> EngineSpec {
         ranks_from_one: false,
         plays: None,
         tc: None,
+        nodes: None,
     }
 }
 

@@ -11,9 +11,10 @@ use std::time::Duration;
 #[derive(Args, Debug, Clone)]
 pub struct MatchArgs {
     /// An engine: `cmd=PATH [args="…"] [proto=uci|ucci|xboard] [name=N]
-    /// [option.X=V …] [ranks=1] [variant=V] [tc=BASE+INC]`, `cmd=` first;
-    /// give it twice or more (round robin). `tc=` is its own clock, over
-    /// `--tc` (time odds).
+    /// [option.X=V …] [ranks=1] [variant=V] [tc=BASE+INC] [nodes=N]`, `cmd=`
+    /// first; give it twice or more (round robin). `tc=` is its own clock,
+    /// over `--tc` (time odds); `nodes=` its own nodes a move, over
+    /// `--nodes` (node odds).
     #[arg(long, num_args = 1.., action = ArgAction::Append, required = true, value_name = "KEY=VALUE")]
     pub engine: Vec<String>,
     /// The game: chess, chess960, xiangqi, tamerlane, jasir, jarmo.
@@ -23,7 +24,7 @@ pub struct MatchArgs {
     /// (e.g. 10+0.1).
     #[arg(long)]
     pub tc: Option<TimeControl>,
-    /// Nodes per move.
+    /// Nodes per move of every engine without its own `nodes=`.
     #[arg(long)]
     pub nodes: Option<u64>,
     /// Depth per move.

@@ -52,6 +52,8 @@ pub struct EngineSpec {
     pub plays: Option<VariantKind>,
     /// Its own clock (`tc=`), over the match's `--tc`.
     pub tc: Option<TimeControl>,
+    /// Its own nodes per move (`nodes=`), over the match's `--nodes`.
+    pub nodes: Option<u64>,
 }
 
 /// Splits `key=value` tokens; a token without `=` is an error naming it.
@@ -82,7 +84,7 @@ fn parse_number<T: FromStr>(key: &str, value: &str) -> Result<T, String> {
 
 impl EngineSpec {
     /// Reads `cmd=PATH [args="…"] [proto=uci|ucci|xboard] [name=N]
-    /// [option.X=V …] [ranks=1] [variant=V] [tc=BASE+INC]`.
+    /// [option.X=V …] [ranks=1] [variant=V] [tc=BASE+INC] [nodes=N]`.
     pub fn parse(tokens: &[String]) -> Result<EngineSpec, String> {
         let mut spec = EngineSpec {
             cmd: PathBuf::new(),
@@ -93,6 +95,7 @@ impl EngineSpec {
             ranks_from_one: false,
             plays: None,
             tc: None,
+            nodes: None,
         };
         let mut has_cmd = false;
         let mut tc = None;
@@ -110,6 +113,10 @@ impl EngineSpec {
                     spec.plays = Some(value.parse().map_err(|e| format!("`{key}={value}`: {e}"))?)
                 }
                 "tc" => tc = Some(value),
+                "nodes" => match parse_number::<u64>(&key, &value)? {
+                    0 => return Err(format!("`{key}={value}`: at least one node a move")),
+                    n => spec.nodes = Some(n),
+                },
                 _ => match key.strip_prefix("option.") {
                     Some(name) if !name.is_empty() => spec.options.push((name.to_string(), value)),
                     _ => return Err(format!("unknown engine setting `{key}`")),
@@ -319,9 +326,13 @@ impl MatchConfig {
     }
 
     /// The limits of engine `index`'s moves: the match's, with its own
-    /// clock when it has one.
+    /// clock and nodes when it has them.
     pub fn engine_limits(&self, index: usize) -> SearchLimits {
-        self.limits.with_clock(self.engines[index].tc)
+        let engine = &self.engines[index];
+        SearchLimits {
+            nodes: engine.nodes.or(self.limits.nodes),
+            ..self.limits.with_clock(engine.tc)
+        }
     }
 
     /// Checks what can be checked without starting an engine: among other
@@ -433,6 +444,33 @@ mod tests {
             SearchLimits::default(),
         );
         assert!(none.validate().unwrap_err().contains("limit"));
+    }
+
+    #[test]
+    fn nodes_are_chosen_per_engine() {
+        let spec = EngineSpec::parse(&tokens("cmd=/bin/wide nodes=27000 name=wide")).unwrap();
+        assert_eq!(spec.nodes, Some(27000));
+        for bad in ["nodes=0", "nodes=many", "nodes=-5"] {
+            let err = EngineSpec::parse(&tokens(&format!("cmd=x {bad}"))).unwrap_err();
+            assert!(err.contains(bad), "{err}");
+        }
+        let engines = vec![
+            EngineSpec::parse(&tokens("cmd=a nodes=27000")).unwrap(),
+            EngineSpec::parse(&tokens("cmd=b")).unwrap(),
+        ];
+        let odds = MatchConfig::new(
+            engines.clone(),
+            VariantKind::Xiangqi,
+            SearchLimits {
+                nodes: Some(30000),
+                ..SearchLimits::default()
+            },
+        );
+        assert!(odds.validate().is_ok());
+        assert_eq!(odds.engine_limits(0).nodes, Some(27000));
+        assert_eq!(odds.engine_limits(1).nodes, Some(30000));
+        let half = MatchConfig::new(engines, VariantKind::Xiangqi, SearchLimits::default());
+        assert!(half.validate().unwrap_err().contains("nodes="));
     }
 
     #[test]

@@ -95,7 +95,7 @@ fn preflight(config: &MatchConfig, openings: &[Opening]) -> Result<Vec<String>, 
             .map_err(fail)?;
         let problem = if needs_setup && !engine.can_set_up_positions() {
             Some("it cannot set up positions (no setboard): use --random-openings or `startpos moves …` openings")
-        } else if config.limits.nodes.is_some() && !engine.takes_node_limits() {
+        } else if config.engine_limits(i).nodes.is_some() && !engine.takes_node_limits() {
             Some("its protocol has no node limit")
         } else {
             None

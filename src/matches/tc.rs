@@ -89,7 +89,7 @@ impl SearchLimits {
             && self.movetime.is_none()
         {
             return Err(
-                "give a limit: --tc, --nodes, --depth, --movetime or tc= on every --engine"
+                "give a limit: --tc, --nodes, --depth, --movetime, or tc= or nodes= on every --engine"
                     .to_string(),
             );
         }

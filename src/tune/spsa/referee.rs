@@ -88,6 +88,7 @@ impl Referee {
             ranks_from_one: false,
             plays: None,
             tc: None,
+            nodes: None,
         }
     }
 }
