@@ -5,7 +5,7 @@
 
 use super::MAX_CHANGES;
 use crate::nnue::features::Features;
-use crate::nnue::network::{Accumulator, Change, Network};
+use crate::nnue::network::{Accumulator, Change, Network, OutputSum};
 use crate::nnue::values::Inline;
 #[cfg(doc)]
 use crate::nnue::values::NARROW;
@@ -28,6 +28,9 @@ struct Entry {
 /// (whose [`Features`] say which feature each piece is).
 pub struct Stack<F> {
     network: Arc<Network>,
+    /// How `network`'s output is summed (checked once: the network cannot
+    /// change while the stack holds it).
+    output_sum: OutputSum,
     /// Entries `0..=top` are the line; the ones above are kept for reuse.
     /// Entry 0 is always computed.
     entries: Vec<Entry>,
@@ -40,6 +43,7 @@ impl<F> Clone for Stack<F> {
     fn clone(&self) -> Self {
         Stack {
             network: self.network.clone(),
+            output_sum: self.output_sum,
             entries: self.entries.clone(),
             top: self.top,
             game: PhantomData,
@@ -69,6 +73,7 @@ impl<F: Features> Stack<F> {
         let mut entries = Vec::with_capacity(256);
         entries.push(root);
         Stack {
+            output_sum: network.output_sum(),
             network,
             entries,
             top: 0,
@@ -148,8 +153,12 @@ impl<F: Features> Stack<F> {
     pub fn evaluate(&mut self, mover: usize, pieces: u32) -> i32 {
         self.compute_top();
         let bucket = self.network.bucket(pieces, F::MOST_PIECES);
-        self.network
-            .evaluate(&self.entries[self.top].accumulator, mover, bucket)
+        self.network.evaluate_summed(
+            &self.entries[self.top].accumulator,
+            mover,
+            bucket,
+            self.output_sum,
+        )
     }
 
     /// Whether the top accumulators, brought up to date, equal a refresh

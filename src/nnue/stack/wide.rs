@@ -8,7 +8,7 @@
 
 use super::MAX_CHANGES;
 use crate::nnue::features::{bucketed_features, views_of, Features, View};
-use crate::nnue::network::{Accumulator, Change, Network};
+use crate::nnue::network::{Accumulator, Change, Network, OutputSum};
 use crate::nnue::refresh_cache::RefreshCache;
 #[cfg(doc)]
 use crate::nnue::values::NARROW;
@@ -37,6 +37,9 @@ struct Entry {
 /// (whose [`Features`] say which feature each piece is).
 pub struct Stack<F> {
     network: Arc<Network>,
+    /// How `network`'s output is summed (checked once: the network cannot
+    /// change while the stack holds it).
+    output_sum: OutputSum,
     /// The refresh cache if the network reads the game's bucketed set.
     cache: Option<RefreshCache>,
     /// Entries `0..=top` are the line; the ones above are kept for reuse.
@@ -51,6 +54,7 @@ impl<F> Clone for Stack<F> {
     fn clone(&self) -> Self {
         Stack {
             network: self.network.clone(),
+            output_sum: self.output_sum,
             cache: self.cache.clone(),
             entries: self.entries.clone(),
             top: self.top,
@@ -86,6 +90,7 @@ impl<F: Features> Stack<F> {
             top: 0,
             game: PhantomData,
             cache,
+            output_sum: network.output_sum(),
             network,
         };
         let root = Entry {
@@ -294,8 +299,12 @@ impl<F: Features> Stack<F> {
     ) -> i32 {
         self.compute_top(pieces);
         let bucket = self.network.bucket(count, F::MOST_PIECES);
-        self.network
-            .evaluate(&self.entries[self.top].accumulator, mover, bucket)
+        self.network.evaluate_summed(
+            &self.entries[self.top].accumulator,
+            mover,
+            bucket,
+            self.output_sum,
+        )
     }
 
     /// [`Stack::evaluate_position`] for a game without a
