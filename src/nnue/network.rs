@@ -515,7 +515,7 @@ impl Network {
     /// [`Network::evaluate`] summed as `sum` says ([`Network::output_sum`]
     /// of this network, or [`OutputSum::I64`]).
     #[inline]
-    pub fn evaluate_summed<V: Values>(
+    pub(crate) fn evaluate_summed<V: Values>(
         &self,
         acc: &Accumulator<V>,
         mover: usize,
