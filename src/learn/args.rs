@@ -221,7 +221,7 @@ pub struct TrainArgs {
     /// Weight of the search score in the target; the rest is the result.
     #[arg(long, default_value_t = 0.75)]
     pub lambda: f32,
-    /// Share of positions held out for validation.
+    /// Share of positions held out for validation (whole games).
     #[arg(long, default_value_t = 0.05)]
     pub validation: f32,
     /// Use at most this many positions (0 = all).

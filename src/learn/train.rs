@@ -15,6 +15,7 @@ use crate::nnue::network::{output_bucket, Accumulator, Network, QA, QB, SCALE};
 use crate::rng::Rng;
 use crate::variants::trainable::RecordLayout;
 use rayon::prelude::*;
+use std::ops::Range;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -41,7 +42,7 @@ pub struct TrainSettings {
     pub lr: f32,
     /// Weight of the search score in the target (the rest is the result).
     pub lambda: f32,
-    /// Share of positions held out for validation.
+    /// Share of positions held out for validation (whole games).
     pub validation: f32,
     /// Use at most this many positions (0 = all).
     pub max_positions: usize,
@@ -427,31 +428,52 @@ fn load(settings: &TrainSettings, game: &GameInfo) -> Result<Vec<Record>, String
     Ok(records)
 }
 
-/// Shuffles the records and splits them into (validation, training)
-/// samples; training samples include the mirrored boards when asked.
+/// The records' games, as ranges: a data file holds each game's positions
+/// in order, so a ply that does not rise starts the next game.
+fn games_of(records: &[Record]) -> Vec<Range<usize>> {
+    let mut starts: Vec<usize> = (1..records.len())
+        .filter(|&i| records[i].ply <= records[i - 1].ply)
+        .collect();
+    starts.insert(0, 0);
+    let ends = starts.iter().skip(1).copied().chain([records.len()]);
+    starts.iter().zip(ends).map(|(&a, b)| a..b).collect()
+}
+
+/// The record indices with the validation ones first, and how many those
+/// are (`share` of the records): whole games, shuffled, the validation share
+/// taken from the first (at most one game is cut between the two). So the
+/// validation loss is measured on games the network did not see: positions
+/// of one game are alike and share its result, and a network that
+/// remembers them would look better than it plays.
+fn split_by_games(records: &[Record], share: f32, rng: &mut Rng) -> (Vec<usize>, usize) {
+    let mut games = games_of(records);
+    for i in (1..games.len()).rev() {
+        games.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let held = ((records.len() as f32 * share) as usize).clamp(1, records.len() - 1);
+    (games.into_iter().flatten().collect(), held)
+}
+
+/// Splits the records into (validation, training) samples
+/// ([`split_by_games`]); training samples include the mirrored boards when
+/// asked.
 fn split_samples(
-    mut records: Vec<Record>,
+    records: Vec<Record>,
     settings: &TrainSettings,
     game: &GameInfo,
     rng: &mut Rng,
 ) -> (Vec<Sample>, Vec<Sample>) {
-    for i in (1..records.len()).rev() {
-        records.swap(i, rng.below(i as u64 + 1) as usize);
-    }
-    let held = ((records.len() as f32 * settings.validation) as usize).clamp(1, records.len() - 1);
-    let sample = |record: &Record, mirrored| sample_of(record, settings, game, mirrored);
-    let validation = records[..held]
-        .par_iter()
-        .map(|r| sample(r, false))
-        .collect();
+    let (order, held) = split_by_games(&records, settings.validation, rng);
+    let sample = |i: &usize, mirrored| sample_of(&records[*i], settings, game, mirrored);
+    let validation = order[..held].par_iter().map(|i| sample(i, false)).collect();
     let views: &[bool] = if settings.mirror {
         &[false, true]
     } else {
         &[false]
     };
-    let training = records[held..]
+    let training = order[held..]
         .par_iter()
-        .flat_map_iter(|r| views.iter().map(move |&m| sample(r, m)))
+        .flat_map_iter(|i| views.iter().map(move |&m| sample(i, m)))
         .collect();
     (validation, training)
 }
@@ -646,6 +668,7 @@ fn write(settings: &TrainSettings, net: &Network) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::learn::record::{PlacedPiece, RecordResult, RecordWriter};
+    use std::collections::HashSet;
     use std::path::Path;
 
     /// Records where the side to move is a rook up (a1 rook present) and
@@ -684,6 +707,32 @@ mod tests {
                 Record::new(chess, &pieces, mover, score, result, 20).unwrap()
             })
             .collect()
+    }
+
+    #[test]
+    fn validation_takes_whole_games() {
+        let mut records = rook_records(7);
+        for (record, ply) in records.iter_mut().zip([8, 9, 10, 8, 9, 12, 3]) {
+            record.ply = ply;
+        }
+        assert_eq!(games_of(&records), vec![0..3, 3..6, 6..7]);
+        // 50 games of 10 positions (plies 8..18): a fifth held out.
+        let mut records = rook_records(500);
+        for (i, record) in records.iter_mut().enumerate() {
+            record.ply = 8 + (i % 10) as u16;
+        }
+        let (order, held) = split_by_games(&records, 0.2, &mut Rng::new(3));
+        assert_eq!(held, 100);
+        let mut sorted = order.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..500).collect::<Vec<_>>());
+        let games = |part: &[usize]| part.iter().map(|i| i / 10).collect::<HashSet<_>>();
+        let (validation, training) = (games(&order[..held]), games(&order[held..]));
+        assert!(validation.intersection(&training).count() <= 1);
+        assert!(
+            validation.len() >= 10 && validation.len() < 50,
+            "{validation:?}"
+        );
     }
 
     /// A fresh folder holding `rooks.bin` with `count` rook records.
