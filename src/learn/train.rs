@@ -505,6 +505,7 @@ fn quantisation_error(
     let mut total = 0.0;
     let mut worst = 0;
     let mut magnitude = 0.0;
+    let output_sum = quantised.output_sum();
     for sample in samples {
         let float_cp = (float.forward(sample).0 * SCALE as f32).round() as i32;
         magnitude += f64::from(float_cp.abs());
@@ -515,7 +516,8 @@ fn quantisation_error(
                 .map(|(&us, &them)| [usize::from(us), usize::from(them)]),
         );
         // values[0] holds the side to move's view here.
-        let quantised_cp = quantised.evaluate(&acc, 0, usize::from(sample.bucket));
+        let quantised_cp =
+            quantised.evaluate_summed(&acc, 0, usize::from(sample.bucket), output_sum);
         let diff = (quantised_cp - float_cp).abs();
         total += f64::from(diff);
         worst = worst.max(diff);
