@@ -24,7 +24,7 @@ impl Features for Xiangqi {
     /// On by default: it beat the network before it, which beat the
     /// hand-written evaluation (`setoption name UseNNUE value false`
     /// returns to that).
-    const EMBEDDED: Option<&'static [u8]> = Some(include_bytes!("networks/xiangqi-f6s.tmnn"));
+    const EMBEDDED: Option<&'static [u8]> = Some(include_bytes!("networks/xiangqi-f9s.tmnn"));
 
     /// Black's view mirrored across the river.
     #[inline]
