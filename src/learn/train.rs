@@ -431,10 +431,9 @@ fn load(settings: &TrainSettings, game: &GameInfo) -> Result<Vec<Record>, String
 /// The records' games, as ranges: a data file holds each game's positions
 /// in order, so a ply that does not rise starts the next game.
 fn games_of(records: &[Record]) -> Vec<Range<usize>> {
-    let mut starts: Vec<usize> = (1..records.len())
-        .filter(|&i| records[i].ply <= records[i - 1].ply)
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain((1..records.len()).filter(|&i| records[i].ply <= records[i - 1].ply))
         .collect();
-    starts.insert(0, 0);
     let ends = starts.iter().skip(1).copied().chain([records.len()]);
     starts.iter().zip(ends).map(|(&a, b)| a..b).collect()
 }

@@ -14,7 +14,7 @@ pub(super) struct LmrTable(Box<[[u8; SIZE]; SIZE]>);
 
 /// `ln(n)` for `n` below [`SIZE`], computed once a process: a search
 /// builds its table at every start, and at the few thousand nodes a move
-/// of `timur nnue datagen` the logarithms were a twentieth of its time.
+/// of `timur nnue datagen` the logarithms were 5 % of its instructions.
 fn logarithms() -> &'static [f64; SIZE] {
     static LOGARITHMS: OnceLock<[f64; SIZE]> = OnceLock::new();
     LOGARITHMS.get_or_init(|| std::array::from_fn(|n| (n as f64).ln()))
