@@ -58,6 +58,9 @@ impl<G: Game> SearchJob<G> {
     }
 }
 
+/// Where a search's progress reports go.
+pub(crate) type Report<'a, M> = &'a (dyn Fn(&Info<M>) + Sync);
+
 /// Progress of a search: one principal variation after an iteration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info<M> {

@@ -257,7 +257,7 @@ fn play_game<G: Trainable>(
         };
         let mut job = SearchJob::new(pos.for_search(), limits);
         job.history = state.history().to_vec();
-        let result = searcher.search(job, &Control::new(), &|_| {});
+        let result = searcher.search_for_result(job, &Control::new());
         let Some(best) = result.best else {
             break from_mover(pos.no_moves_outcome(), pos.side_to_move());
         };

@@ -9,7 +9,7 @@ mod search;
 use crate::control::Control;
 use crate::game::Game;
 use crate::history::Histories;
-use crate::job::{CurrMove, HistoryEntry, Info};
+use crate::job::{CurrMove, HistoryEntry, Info, Report};
 use crate::limits::Limits;
 use crate::score::{is_decided, to_score, value_to_tt, Score, EVAL_LIMIT, INFINITY, MAX_PLY};
 use crate::timeman::{hold_result, until_stopped, TimeManager};
@@ -90,8 +90,9 @@ impl<M> RootMove<M> {
 pub(crate) struct Main<'a, M> {
     /// The clock.
     pub time: TimeManager,
-    /// Where progress goes.
-    pub report: &'a (dyn Fn(&Info<M>) + Sync),
+    /// Where progress goes (`None`: the caller wants only the result, so
+    /// no report is built).
+    pub report: Option<Report<'a, M>>,
     /// Where the root move being searched goes.
     pub currmove: &'a (dyn Fn(&CurrMove<M>) + Sync),
     /// The job's limits.
@@ -108,7 +109,7 @@ impl<'a, M> Main<'a, M> {
     /// The main duties for a search with `limits`.
     pub fn new(
         time: TimeManager,
-        report: &'a (dyn Fn(&Info<M>) + Sync),
+        report: Option<Report<'a, M>>,
         currmove: &'a (dyn Fn(&CurrMove<M>) + Sync),
         limits: &'a Limits,
     ) -> Main<'a, M> {
@@ -450,6 +451,12 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
+    /// Where progress goes, if this is the main worker and its caller wants
+    /// progress.
+    fn reporter(&self) -> Option<Report<'a, G::Move>> {
+        self.main.as_ref().and_then(|main| main.report)
+    }
+
     fn info(&self, depth: u32, index: usize, bound: Bound) -> Option<Info<G::Move>> {
         let value = self.root_moves.get(index)?.value();
         self.info_with(depth, index, value, bound)
@@ -489,9 +496,11 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Reports every PV line of a finished iteration.
     fn report_all(&mut self, depth: u32) {
-        for index in 0..self.lines {
-            if let (Some(info), Some(main)) = (self.info(depth, index, Bound::Exact), &self.main) {
-                (main.report)(&info);
+        if let Some(report) = self.reporter() {
+            for index in 0..self.lines {
+                if let Some(info) = self.info(depth, index, Bound::Exact) {
+                    report(&info);
+                }
             }
         }
         let nodes = self.nodes;
@@ -515,12 +524,14 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Reports an aspiration failure of a slow iteration.
     fn report_bound(&self, depth: u32, index: usize, bound: Bound) {
-        let Some(main) = &self.main else { return };
+        let (Some(main), Some(report)) = (&self.main, self.reporter()) else {
+            return;
+        };
         if main.time.elapsed() < Duration::from_secs(params::BOUND_REPORT_AFTER_SECS) {
             return;
         }
         if let Some(info) = self.info(depth, index, bound) {
-            (main.report)(&info);
+            report(&info);
         }
     }
 
@@ -531,6 +542,9 @@ impl<'a, G: Game> Worker<'a, G> {
             .main
             .as_ref()
             .is_some_and(|main| main.reported_at != self.nodes);
+        let Some(report) = self.reporter() else {
+            return;
+        };
         if !needed || self.completed_depth == 0 {
             return;
         }
@@ -550,8 +564,8 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
                 _ => self.info_with(depth, index, rm.previous, rm.previous_bound),
             };
-            if let (Some(info), Some(main)) = (info, &self.main) {
-                (main.report)(&info);
+            if let Some(info) = info {
+                report(&info);
             }
         }
     }

@@ -1,10 +1,11 @@
 //! The root: restrictions, finished games, MultiPV, the ponder move and the
 //! reports.
 
+use crate::toys::hashgame::HashGame;
 use crate::toys::nim::Nim;
 use crate::toys::tictactoe::TicTacToe;
 use crate::{depth, legal, run};
-use timur_search::{Bound, Game, Score, SearchJob, Searcher};
+use timur_search::{Bound, Control, Game, Score, SearchJob, Searcher};
 
 #[test]
 fn no_legal_move_returns_no_move_and_the_rules_verdict() {
@@ -142,5 +143,22 @@ fn reports_come_once_per_iteration_with_growing_counts() {
     for &mv in &last.pv {
         assert!(legal(&line, mv));
         line.make_move(mv);
+    }
+}
+
+#[test]
+fn a_search_for_the_result_alone_finds_what_a_reported_one_finds() {
+    let finished = TicTacToe::from_text("xxxoo....");
+    let quiet = Searcher::new(1, 1)
+        .search_for_result(SearchJob::new(finished.clone(), depth(5)), &Control::new());
+    let (reported, _) = run(&Searcher::new(1, 1), SearchJob::new(finished, depth(5)));
+    assert_eq!(quiet, reported);
+    for seed in 1..6 {
+        let mut job = SearchJob::new(HashGame::new(seed), depth(7));
+        job.multipv = 1 + seed as usize % 2;
+        let (reported, infos) = run(&Searcher::new(1, 1), job.clone());
+        let quiet = Searcher::new(1, 1).search_for_result(job, &Control::new());
+        assert!(!infos.is_empty());
+        assert_eq!(quiet, reported, "seed {seed}");
     }
 }

@@ -150,7 +150,7 @@ pub fn check(
             move_overhead: std::time::Duration::ZERO,
             skill: None,
         };
-        let result = searcher.search(job, &Control::new(), &|_| {});
+        let result = searcher.search_for_result(job, &Control::new());
         report.nodes += result.nodes;
         match judge(result.score, value, plies, options.depth) {
             Finding::Agrees { same_distance } => {
