@@ -1,7 +1,8 @@
 //! The networks' accumulators: after any sequence of moves made and taken
 //! back (chess: castling both ways, Chess960 included, en passant,
 //! promotions, king moves across buckets and the mirror with a
-//! king-bucketed network; xiangqi: captures and general moves), the
+//! king-bucketed network; xiangqi: captures and general moves, with a
+//! plain and a king-bucketed network), the
 //! incremental accumulators equal a refresh; and the `EvalFile` option
 //! refuses bad files and keeps the engine playing.
 
@@ -193,7 +194,33 @@ proptest! {
         };
         prop_assert_eq!(pos.evaluate(), fresh);
     }
+
+    #[test]
+    fn xiangqi_king_bucketed_accumulators_follow_make_and_unmake(
+        start in 0..XIANGQI_POSITIONS.len(),
+        choices in proptest::collection::vec((any::<u16>(), any::<bool>(), any::<bool>()), 1..80),
+    ) {
+        let network = || Some(noisy(Xiangqi::BUCKETED.unwrap(), 64));
+        let mut pos = Xiangqi::from_fen(XIANGQI_POSITIONS[start]).unwrap();
+        pos.attach_network(network());
+        walk(&mut pos, &choices, Xiangqi::accumulators_match_refresh)?;
+        let fresh = {
+            let mut copy = Xiangqi::from_fen(&pos.to_fen()).unwrap();
+            copy.attach_network(network());
+            copy.evaluate()
+        };
+        prop_assert_eq!(pos.evaluate(), fresh);
+    }
 }
+
+/// Xiangqi positions for the king-bucketed walk: the start, and endings
+/// whose generals are free to walk their palaces (across buckets and the
+/// mirror).
+const XIANGQI_POSITIONS: [&str; 3] = [
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "3k5/9/4c4/9/9/9/9/9/4R4/4K4 w - - 0 1",
+    "4k4/4a4/9/9/2p6/9/6P2/9/9/3K1A3 b - - 0 1",
+];
 
 #[test]
 fn castling_both_ways_and_chess960_castling_keep_the_accumulators() {

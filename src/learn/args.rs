@@ -205,8 +205,10 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 1)]
     pub buckets: usize,
     /// Inputs by king bucket: the game's bucketed feature set (chess:
-    /// 4 buckets by the own king's square, files e–h mirrored; refused for
-    /// games without one).
+    /// 4 buckets by the own king's square, files e–h mirrored; xiangqi: 6
+    /// by the own general's palace point, file f mirrored; refused for
+    /// Tamerlane). `--init` may name the game's plain network: it starts
+    /// in every bucket.
     #[arg(long)]
     pub king_buckets: bool,
     /// Passes over the data.

@@ -126,10 +126,11 @@ mod tests {
         assert_eq!(describe(VariantKind::Chess960).unwrap().tag, 0);
         assert_eq!(name_of_tag(0), "chess");
         assert_eq!(name_of(xiangqi.features), "xiangqi");
-        // Chess's king-bucketed networks say 4; the other games have none.
+        // King-bucketed networks say 4 (chess) and 5 (xiangqi); Tamerlane has none.
         assert_eq!(chess.bucketed.map(|set| set.id), Some(4));
         assert_eq!(name_of(chess.bucketed.unwrap()), "chess");
-        assert_eq!(xiangqi.bucketed, None);
+        assert_eq!(xiangqi.bucketed.map(|set| set.id), Some(5));
+        assert_eq!(name_of(xiangqi.bucketed.unwrap()), "xiangqi");
     }
 
     #[test]

@@ -229,9 +229,12 @@ impl FloatNet {
     }
 
     /// The starting network of `features`: `settings.init` read and
-    /// checked against the asked shape, or random weights.
+    /// checked against the asked shape (a plain network of the game
+    /// starting a king-bucketed run is copied into every bucket first), or
+    /// random weights.
     fn initial(
         settings: &TrainSettings,
+        game: &GameInfo,
         features: FeatureSet,
         rng: &mut Rng,
     ) -> Result<FloatNet, String> {
@@ -240,7 +243,10 @@ impl FloatNet {
         let Some(path) = &settings.init else {
             return Ok(FloatNet::random(inputs, hidden, buckets, rng));
         };
-        let net = Network::read_file(path)?;
+        let mut net = Network::read_file(path)?;
+        if Some(features) == game.bucketed && net.features == game.features {
+            net = net.copied_to_buckets(features);
+        }
         if net.features != features || net.hidden() > hidden || net.buckets() != buckets {
             return Err(format!(
                 "{} is a {}→{} network with {} output buckets; this run trains {}→{hidden} with {buckets} (--hidden, --buckets; a network is widened, never narrowed)",
@@ -574,7 +580,7 @@ pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
     let mut order: Vec<usize> = (0..samples.len()).collect();
     let inputs = features.inputs as usize;
     let (hidden, buckets) = (settings.hidden, settings.buckets);
-    let mut net = FloatNet::initial(settings, features, &mut rng)?;
+    let mut net = FloatNet::initial(settings, &game, features, &mut rng)?;
     let mut adam = Adam {
         m: Grads::zeros(inputs, hidden, buckets),
         v: Grads::zeros(inputs, hidden, buckets),
@@ -789,6 +795,34 @@ mod tests {
     }
 
     #[test]
+    fn a_plain_network_starts_a_king_bucketed_run_in_every_bucket() {
+        let (dir, data) = rook_data("train-plain-to-buckets", 1000);
+        let plain = dir.join("plain.tmnn");
+        train(&small_run(&data, &plain, 0.01, None)).unwrap();
+        let bucketed = dir.join("bucketed.tmnn");
+        let mut settings = small_run(&data, &bucketed, 1e-9, Some(plain.clone()));
+        settings.bucketed = true;
+        train(&settings).unwrap();
+        let (plain, bucketed) = (
+            Network::read_file(&plain).unwrap(),
+            Network::read_file(&bucketed).unwrap(),
+        );
+        let chess = games::describe(VariantKind::Chess).unwrap();
+        assert_eq!(Some(bucketed.features), chess.bucketed);
+        for copy in bucketed.feature_weights.chunks(plain.feature_weights.len()) {
+            assert_eq!(copy, plain.feature_weights.as_slice());
+        }
+        assert_eq!(bucketed.feature_bias, plain.feature_bias);
+        assert_eq!(bucketed.output_weights, plain.output_weights);
+        assert_eq!(bucketed.output_bias, plain.output_bias);
+        // A bucketed network is not a plain run's start.
+        let mut back = small_run(&data, &dir.join("back.tmnn"), 1e-9, None);
+        back.init = Some(dir.join("bucketed.tmnn"));
+        assert!(train(&back).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn a_narrower_network_is_widened_to_the_same_evaluations() {
         let (dir, data) = rook_data("train-widen", 300);
         let narrow = dir.join("narrow.tmnn");
@@ -846,7 +880,7 @@ mod tests {
     fn king_buckets_are_refused_for_a_game_without_them() {
         let (dir, data) = rook_data("train-no-buckets", 300);
         let mut settings = small_run(&data, &dir.join("net.tmnn"), 0.01, None);
-        settings.variant = VariantKind::Xiangqi;
+        settings.variant = VariantKind::Tamerlane;
         settings.bucketed = true;
         let error = train(&settings).err().unwrap();
         assert!(error.contains("no bucketed feature set"), "{error}");

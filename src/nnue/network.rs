@@ -143,6 +143,23 @@ impl Network {
         }
     }
 
+    /// This plain network as one of the bucketed set `bucketed` (whose
+    /// inputs are copies of this network's): its feature weights in every
+    /// copy, the rest unchanged. It evaluates as this one wherever a view
+    /// is not mirrored, and a mirrored view reads the mirrored board.
+    pub fn copied_to_buckets(self, bucketed: FeatureSet) -> Network {
+        let copies = (bucketed.inputs / self.features.inputs) as usize;
+        debug_assert_eq!(
+            copies * self.features.inputs as usize,
+            bucketed.inputs as usize
+        );
+        Network {
+            features: bucketed,
+            feature_weights: self.feature_weights.repeat(copies),
+            ..self
+        }
+    }
+
     /// Reads a network file: its header first, then no more bytes than the
     /// header describes (an endless stream or a huge file is refused at
     /// once). The error names the file and says what is wrong.
