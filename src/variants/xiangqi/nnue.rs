@@ -113,8 +113,9 @@ impl Xiangqi {
     /// changed).
     pub(super) fn network_eval(&mut self) -> Option<i32> {
         let mover = self.side().index();
-        let count = self.occupied().count_ones();
-        let pieces = pieces_on(&self.board, self.occupied());
+        let occupied = self.occupied();
+        let pieces = pieces_on(&self.board, occupied);
+        let count = occupied.count_ones();
         Some(self.nnue.as_mut()?.evaluate_position(mover, count, pieces))
     }
 
