@@ -279,21 +279,10 @@ impl Tables {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
 
     fn sq(text: &str) -> Square {
         Square::parse(text).unwrap()
-    }
-
-    /// xorshift64*: random occupancies for the tests.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        }
     }
 
     #[test]
@@ -322,9 +311,9 @@ mod tests {
     #[test]
     fn magics_agree_with_plain_sliding() {
         let t = tables();
-        let mut rng = Rng(12345);
+        let mut rng = Rng::new(12345);
         for _ in 0..2000 {
-            let occ = rng.next() & rng.next();
+            let occ = rng.next_u64() & rng.next_u64();
             for s in 0..64u8 {
                 let square = Square::new(s).unwrap();
                 assert_eq!(t.rook(square, occ), slide(s as usize, occ, &ROOK_DIRS));
