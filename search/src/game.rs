@@ -220,6 +220,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// A key per side (White's first) of that side's pieces outside the
+    /// structure (in chess the pieces, not the pawns), under which the
+    /// correction history learns too. `None`: the game keeps no such
+    /// memory.
+    fn piece_keys(&self) -> Option<[u64; 2]> {
+        None
+    }
+
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
 

@@ -37,6 +37,7 @@ pub(crate) struct Histories {
 impl Histories {
     /// Makes the tables fit a game with `size` history slots.
     pub fn prepare(&mut self, size: usize) {
+        self.correction.prepare(size);
         if self.size != size || self.quiet.len() != 2 * size {
             self.size = size;
             self.quiet = vec![0; 2 * size];

@@ -3,6 +3,7 @@
 
 use super::params::*;
 use super::Worker;
+use crate::correction::CorrectionKey;
 use crate::game::{Color, Cycle, Game, MoveList, Outcome, Solved, MAX_MARGIN};
 use crate::history::CONTINUATION_PLIES;
 use crate::movepick::{losing_tactical_key, tactical_key, MovePicker, KILLER, TT_MOVE};
@@ -47,9 +48,8 @@ struct Node<M> {
     /// The static evaluation with the correction history's correction
     /// (`-INFINITY` in check).
     static_eval: i32,
-    /// The position's structure key (none in check or where the game has
-    /// none).
-    structure: Option<u64>,
+    /// Where the correction history keeps this position (none in check).
+    correction: Option<CorrectionKey>,
     /// The static evaluation, or a table value that bounds it better.
     eval: i32,
     /// The static evaluation rose since the side's previous move.
@@ -188,17 +188,24 @@ impl<G: Game> Worker<'_, G> {
             .unwrap_or_else(|| self.evaluate())
     }
 
-    /// `raw` with the correction history's correction for a position of
-    /// this structure key.
+    /// Where the correction history keeps the position at `ply` (out of
+    /// check): its side, structure, pieces and the two moves before it.
     #[inline]
-    fn corrected(&self, raw: i32, structure: Option<u64>) -> i32 {
-        match structure {
-            Some(key) => {
-                let side = self.pos.side_to_move();
-                (raw + self.histories.correction.get(side, key)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
-            }
-            None => raw,
+    fn correction_key(&self, ply: usize) -> CorrectionKey {
+        let [one_back, two_back] = self.continuation_keys(ply);
+        CorrectionKey {
+            side: self.pos.side_to_move(),
+            structure: self.pos.structure_key(),
+            pieces: self.pos.piece_keys(),
+            moves: two_back.zip(one_back),
         }
+    }
+
+    /// `raw` with the correction history's correction for the position
+    /// with this key.
+    #[inline]
+    fn corrected(&self, raw: i32, key: &CorrectionKey) -> i32 {
+        (raw + self.histories.correction.get(key)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// Records this node's key and check flag, and returns the game's result
@@ -389,7 +396,7 @@ impl<G: Game> Worker<'_, G> {
         beta: i32,
         best_move: Option<G::Move>,
     ) {
-        let Some(key) = node.structure else {
+        let Some(key) = node.correction else {
             return;
         };
         if is_decided(best) || best_move.is_some_and(|mv| self.pos.is_tactical(mv)) {
@@ -403,7 +410,7 @@ impl<G: Game> Worker<'_, G> {
         }
         self.histories
             .correction
-            .update(node.side, key, best - node.raw_eval, node.depth);
+            .update(&key, best - node.static_eval, node.depth);
     }
 
     /// The work before the move loop: the table probe and its cutoff,
@@ -443,12 +450,12 @@ impl<G: Game> Worker<'_, G> {
         } else {
             depth
         };
-        let (raw_eval, structure, static_eval) = if in_check {
+        let (raw_eval, correction, static_eval) = if in_check {
             (-INFINITY, None, -INFINITY)
         } else {
             let raw_eval = self.static_eval(entry);
-            let structure = self.pos.structure_key();
-            (raw_eval, structure, self.corrected(raw_eval, structure))
+            let key = self.correction_key(ply);
+            (raw_eval, Some(key), self.corrected(raw_eval, &key))
         };
         self.frames[ply].eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].eval;
@@ -479,7 +486,7 @@ impl<G: Game> Worker<'_, G> {
             in_check,
             raw_eval,
             static_eval,
-            structure,
+            correction,
             eval,
             improving,
             cut_node,
@@ -990,7 +997,7 @@ impl<G: Game> Worker<'_, G> {
             best = -INFINITY;
         } else {
             raw_eval = self.static_eval(entry);
-            stand_pat = self.corrected(raw_eval, self.pos.structure_key());
+            stand_pat = self.corrected(raw_eval, &self.correction_key(ply));
             best = stand_pat;
             if best >= beta {
                 if entry.is_none() {

@@ -9,7 +9,7 @@ use crate::variants::table_root::TableRoot;
 use crate::variants::verdict::Reason;
 use crate::variants::{Notation, Variant};
 use std::fmt::Write;
-use timur_search::{Color, Game, HistoryEntry, MoveList, Outcome, Solved};
+use timur_search::{hash_words, Color, Game, HistoryEntry, MoveList, Outcome, Solved};
 
 /// Ordering value of each victim kind, for MVV-LVA.
 const VICTIM: [i32; 6] = [1, 3, 3, 5, 9, 0];
@@ -67,6 +67,32 @@ impl Game for Chess {
     #[inline]
     fn key(&self) -> u64 {
         self.key
+    }
+
+    /// The pawns of each side.
+    #[inline]
+    fn structure_key(&self) -> Option<u64> {
+        let pawns = self.by_kind[Kind::Pawn.index()];
+        Some(hash_words(&[
+            pawns & self.by_color[Color::White.index()],
+            pawns & self.by_color[Color::Black.index()],
+        ]))
+    }
+
+    /// Each side's pieces (king included), not its pawns.
+    #[inline]
+    fn piece_keys(&self) -> Option<[u64; 2]> {
+        let pieces = !self.by_kind[Kind::Pawn.index()];
+        Some([Color::White, Color::Black].map(|color| {
+            let own = self.by_color[color.index()] & pieces;
+            hash_words(&[
+                own & self.by_kind[Kind::Knight.index()],
+                own & self.by_kind[Kind::Bishop.index()],
+                own & self.by_kind[Kind::Rook.index()],
+                own & self.by_kind[Kind::Queen.index()],
+                own & self.by_kind[Kind::King.index()],
+            ])
+        }))
     }
 
     #[inline]

@@ -84,6 +84,17 @@ impl Game for Xiangqi {
         ]))
     }
 
+    /// Each side's general, chariots, horses and cannons.
+    fn piece_keys(&self) -> Option<[u64; 2]> {
+        Some([Color::White, Color::Black].map(|color| {
+            let words = [Kind::General, Kind::Chariot, Kind::Horse, Kind::Cannon].map(|kind| {
+                let placed = self.pieces(color, kind);
+                [placed as u64, (placed >> 64) as u64]
+            });
+            hash_words(words.as_flattened())
+        }))
+    }
+
     fn in_check(&self) -> bool {
         self.general_attacked(self.side())
     }
