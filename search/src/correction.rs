@@ -14,6 +14,7 @@
 //! [`Game::piece_keys`]: crate::Game::piece_keys
 
 use crate::game::Color;
+use crate::history::CONTINUATION_MAX_SLOTS;
 
 /// Structure and piece entries per side (a power of two: keys are masked).
 const ENTRIES: usize = 1 << 14;
@@ -25,9 +26,6 @@ pub(crate) const MAX_CORRECTION: i32 = 96;
 /// [`WEIGHT_SCALE`]: deeper searches teach more.
 const MAX_WEIGHT: i32 = 16;
 const WEIGHT_SCALE: i32 = 256;
-/// The continuation table is kept for games with at most this many
-/// history slots (it has slots² entries).
-const CONTINUATION_MAX_SLOTS: usize = 2048;
 
 /// Where a position's corrections are kept: its side to move, its
 /// structure and piece keys (if the game has them) and the history indices
@@ -40,10 +38,11 @@ pub(crate) struct CorrectionKey {
     pub moves: Option<(usize, usize)>,
 }
 
-/// The tables of one search thread.
+/// The tables of one search thread (entries within `±MAX_CORRECTION ×
+/// GRAIN`, which fits an `i16`).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Correction {
-    structure: Vec<i32>,
+    structure: Vec<i16>,
     /// By side to move, then by the side whose pieces are keyed.
     pieces: Vec<i16>,
     /// `slots × slots` entries by the two moves, or none for games with
@@ -91,12 +90,11 @@ impl Correction {
     }
 
     /// What to add to a static evaluation of a position with this key, in
-    /// centipawns (the tables' sum; `MAX_CORRECTION × GRAIN` fits an
-    /// `i16`).
+    /// centipawns (the tables' sum).
     pub fn get(&self, key: &CorrectionKey) -> i32 {
         let structure = self
             .structure_slot(key)
-            .map_or(0, |slot| self.structure[slot]);
+            .map_or(0, |slot| i32::from(self.structure[slot]));
         let pieces = self.piece_slots(key).map_or(0, |slots| {
             slots.iter().map(|&slot| i32::from(self.pieces[slot])).sum()
         });
@@ -113,18 +111,18 @@ impl Correction {
         let weight = (depth + 1).clamp(1, MAX_WEIGHT);
         let step =
             miss.clamp(-4 * MAX_CORRECTION, 4 * MAX_CORRECTION) * GRAIN * weight / WEIGHT_SCALE;
-        let bound = MAX_CORRECTION * GRAIN;
+        let nudge = |entry: &mut i16| {
+            let bound = MAX_CORRECTION * GRAIN;
+            *entry = (i32::from(*entry) + step).clamp(-bound, bound) as i16;
+        };
         if let Some(slot) = self.structure_slot(key) {
-            let entry = &mut self.structure[slot];
-            *entry = (*entry + step).clamp(-bound, bound);
+            nudge(&mut self.structure[slot]);
         }
         for slot in self.piece_slots(key).into_iter().flatten() {
-            let entry = &mut self.pieces[slot];
-            *entry = (i32::from(*entry) + step).clamp(-bound, bound) as i16;
+            nudge(&mut self.pieces[slot]);
         }
         if let Some(slot) = self.continuation_slot(key) {
-            let entry = &mut self.continuation[slot];
-            *entry = (i32::from(*entry) + step).clamp(-bound, bound) as i16;
+            nudge(&mut self.continuation[slot]);
         }
     }
 

@@ -11,9 +11,10 @@ use crate::game::Color;
 /// History values stay within `-HISTORY_MAX..=HISTORY_MAX`.
 pub(crate) const HISTORY_MAX: i32 = 16_384;
 
-/// Continuation histories are kept for games with at most this many
-/// history slots: each table has slots² entries.
-const CONTINUATION_MAX_SLOTS: usize = 2048;
+/// Continuation histories (and the correction history's move-pair table)
+/// are kept for games with at most this many history slots: each table
+/// has slots² entries.
+pub(crate) const CONTINUATION_MAX_SLOTS: usize = 2048;
 
 /// How many plies back the continuation histories look (1: the
 /// opponent's last move; 2: the mover's own move before it).
