@@ -6,8 +6,8 @@
 use crate::control::Control;
 use crate::limits::Limits;
 use crate::worker::params::{
-    DEFAULT_MOVES_TO_GO, HARD_PER_SOFT, INCREMENT_USE, MAX_MOVES_TO_GO, MAX_USE_PERCENT,
-    MIN_TIME_DIVISOR, SOFT_CAP_DIVISOR,
+    DEFAULT_MOVES_TO_GO, EFFORT_BASE, EFFORT_FACTOR, HARD_PER_SOFT, INCREMENT_USE, MAX_MOVES_TO_GO,
+    MAX_USE_PERCENT, MIN_TIME_DIVISOR, SOFT_CAP_DIVISOR,
 };
 use std::time::{Duration, Instant};
 
@@ -29,6 +29,15 @@ pub(crate) fn hold_result(until_stopped: bool, pondering: bool, control: &Contro
     while !control.is_stopped() && (until_stopped || (pondering && !control.has_ponderhit())) {
         std::thread::sleep(Duration::from_millis(1));
     }
+}
+
+/// The soft limit's scale in percent when the best root move took
+/// `best_nodes` of the `total` nodes searched so far.
+pub(crate) fn effort_percent(best_nodes: u64, total: u64) -> u32 {
+    let share = (best_nodes.min(total) * 100)
+        .checked_div(total)
+        .unwrap_or(100);
+    ((EFFORT_BASE - share) * EFFORT_FACTOR / 100) as u32
 }
 
 /// The two budgets of one search; `None` = no time limit.
@@ -210,6 +219,20 @@ mod tests {
         // Early in the game the reserve hardly matters.
         let budget = Budget::new(&clock(5000, 50, None), Duration::from_millis(10));
         assert!(budget.soft.unwrap() >= Duration::from_millis(150));
+    }
+
+    #[test]
+    fn a_best_move_with_more_of_the_nodes_gets_less_time() {
+        let shares: Vec<u32> = [0, 30, 50, 80, 100]
+            .iter()
+            .map(|&percent| effort_percent(percent * 10, 1000))
+            .collect();
+        assert!(
+            shares.windows(2).all(|pair| pair[0] > pair[1]),
+            "{shares:?}"
+        );
+        assert!(shares[4] < 100 && shares[0] > 100, "{shares:?}");
+        assert_eq!(effort_percent(5, 0), effort_percent(1, 1));
     }
 
     #[test]

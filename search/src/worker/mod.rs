@@ -12,14 +12,14 @@ use crate::history::Histories;
 use crate::job::{CurrMove, HistoryEntry, Info, Report};
 use crate::limits::Limits;
 use crate::score::{is_decided, to_score, value_to_tt, Score, EVAL_LIMIT, INFINITY, MAX_PLY};
-use crate::timeman::{hold_result, until_stopped, TimeManager};
+use crate::timeman::{effort_percent, hold_result, until_stopped, TimeManager};
 use crate::tt::{Bound, TranspositionTable, TtEntry};
 use crate::tunables::Tuned;
 use arrayvec::ArrayVec;
 use lmr::LmrTable;
 use params::{
-    ASPIRATION_MAX, ASPIRATION_MIN_DEPTH, FALLING_EXTRA_PERCENT, FALLING_VALUE, POLL_INTERVAL,
-    STABILITY_PERCENT,
+    ASPIRATION_MAX, ASPIRATION_MIN_DEPTH, EFFORT_MIN_DEPTH, FALLING_EXTRA_PERCENT, FALLING_VALUE,
+    POLL_INTERVAL, STABILITY_PERCENT,
 };
 use std::cmp::Reverse;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -61,6 +61,8 @@ pub(crate) struct RootMove<M> {
     /// What `score` says if the current iteration set it (a window search
     /// can fail high or low); `None` if it comes from an earlier one.
     pub fresh: Option<Bound>,
+    /// Nodes this worker spent below it since the search started.
+    pub effort: u64,
 }
 
 impl<M> RootMove<M> {
@@ -73,6 +75,7 @@ impl<M> RootMove<M> {
             previous_bound: Bound::Upper,
             pv: Vec::with_capacity(MAX_PLY),
             fresh: None,
+            effort: 0,
         }
     }
 
@@ -398,10 +401,11 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Whether the main worker should not start another iteration.
     fn main_should_stop(&mut self) -> bool {
-        let (best, value, single) = (
+        let (best, value, single, effort) = (
             self.root_moves[0].mv,
             self.root_moves[0].value(),
             self.root_moves.len() == 1,
+            self.root_moves[0].effort,
         );
         let control = self.shared.control;
         let Some(main) = &mut self.main else {
@@ -433,6 +437,9 @@ impl<'a, G: Game> Worker<'a, G> {
         }];
         if main.last_value - value > FALLING_VALUE {
             percent += FALLING_EXTRA_PERCENT;
+        }
+        if self.completed_depth >= EFFORT_MIN_DEPTH && self.nodes > 0 {
+            percent = percent * effort_percent(effort, self.nodes) / 100;
         }
         main.last_value = value;
         main.time.soft_expired(now, percent)

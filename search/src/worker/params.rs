@@ -35,6 +35,14 @@ pub(super) const STABILITY_PERCENT: [u32; 4] = [140, 110, 90, 65];
 pub(super) const FALLING_VALUE: i32 = 40;
 /// ...adds this many percent to the soft time limit.
 pub(super) const FALLING_EXTRA_PERCENT: u32 = 40;
+/// The soft limit follows the best move's share of the nodes (its effort)
+/// from this completed depth on...
+pub(super) const EFFORT_MIN_DEPTH: u32 = 6;
+/// ...scaled by `(EFFORT_BASE − share%) × EFFORT_FACTOR / 100` percent: a
+/// best move that takes most of the nodes is settled (less time), one that
+/// takes few has rivals the search is still weighing (more time).
+pub(crate) const EFFORT_BASE: u64 = 150;
+pub(crate) const EFFORT_FACTOR: u64 = 135;
 
 /// Transposition table: a fresh entry is not replaced by a non-exact one
 /// more than this many plies shallower...

@@ -100,6 +100,7 @@ impl<G: Game> Worker<'_, G> {
         for index in pv_index..self.root_moves.len() {
             let mv = self.root_moves[index].mv;
             self.report_currmove(mv, index + 1);
+            let nodes_before = self.nodes;
             self.play(mv, 0);
             let new_depth = depth - 1 + i32::from(self.pos.in_check());
             let mut value;
@@ -112,6 +113,7 @@ impl<G: Game> Worker<'_, G> {
                 }
             }
             self.pos.unmake_move(mv);
+            self.root_moves[index].effort += self.nodes - nodes_before;
             if self.stopped {
                 break;
             }
