@@ -106,9 +106,9 @@ impl Game for TicTacToe {
         self.cells[usize::from(mv)] = 0;
     }
     fn key(&self) -> u64 {
-        self.cells
-            .iter()
-            .fold(0u64, |acc, &c| mix(acc * 3 + u64::from(c)))
+        self.cells.iter().fold(0u64, |acc, &c| {
+            mix(acc.wrapping_mul(3).wrapping_add(u64::from(c)))
+        })
     }
     fn in_check(&self) -> bool {
         false
