@@ -438,7 +438,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if main.last_value - value > FALLING_VALUE {
             percent += FALLING_EXTRA_PERCENT;
         }
-        if self.completed_depth >= EFFORT_MIN_DEPTH && self.nodes > 0 {
+        if self.completed_depth >= EFFORT_MIN_DEPTH {
             percent = percent * effort_percent(effort, self.nodes) / 100;
         }
         main.last_value = value;
