@@ -113,6 +113,7 @@ pub fn play_game(
             standard_start,
             moves: movetext.moves,
             clocks: movetext.clocks,
+            scores: movetext.scores,
             time_controls: setups.map(|s| s.limits.tc),
             opening_plies: opening.moves.len(),
             result: end.result,
@@ -123,12 +124,14 @@ pub fn play_game(
     ))
 }
 
-/// The moves so far, in timur's notation, and the mover's clock after each
-/// (none for the opening's moves and in untimed games).
+/// The moves so far, in timur's notation, the mover's clock after each
+/// (none for the opening's moves and in untimed games) and the score it
+/// reported with it.
 #[derive(Default)]
 struct Movetext {
     moves: Vec<String>,
     clocks: Vec<Option<Duration>>,
+    scores: Vec<Option<i32>>,
 }
 
 struct Referee<'a, 'e> {
@@ -154,12 +157,14 @@ impl Referee<'_, '_> {
         let record = |state: &mut GameState<G>,
                       mv: G::Move,
                       clock: Option<Duration>,
+                      score: Option<i32>,
                       movetext: &mut Movetext,
                       texts: &mut [Vec<String>; 2]| {
             movetext
                 .moves
                 .push(state.position().format_move(mv, canonical));
             movetext.clocks.push(clock);
+            movetext.scores.push(score);
             for (text, &notation) in texts.iter_mut().zip(&notations) {
                 text.push(state.position().format_move(mv, notation));
             }
@@ -170,7 +175,7 @@ impl Referee<'_, '_> {
                 .position()
                 .parse_move(text, canonical)
                 .map_err(|why| format!("opening move `{text}`: {why}"))?;
-            record(&mut state, mv, None, movetext, &mut texts);
+            record(&mut state, mv, None, None, movetext, &mut texts);
         }
         // `MatchConfig::validate` gives every engine a clock or none.
         let mut clocks = match self.setups.each_ref().map(|s| s.limits.tc) {
@@ -196,7 +201,7 @@ impl Referee<'_, '_> {
                         Ok(mv) => {
                             adjudicator.record(side, score);
                             let left = clocks.map(|c| Duration::from_millis(c[me].left_ms as u64));
-                            record(&mut state, mv, left, movetext, &mut texts);
+                            record(&mut state, mv, left, score, movetext, &mut texts);
                         }
                         Err(why) => {
                             break End::loss(

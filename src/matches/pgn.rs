@@ -1,12 +1,18 @@
 //! PGN output: one game per record, tags for variant, start position, time
 //! control and how the game ended; moves in timur's coordinate notation, each
-//! played on a clock followed by the mover's clock, `{[%clk 0:00:05.3]}`.
+//! played on a clock followed by the mover's clock, `{[%clk 0:00:05.3]}`,
+//! and each with a reported score by that score from White's view,
+//! `{[%eval -0.35] [%clk 0:00:05.3]}`.
 
+use super::parse::MATE_CP;
 use super::record::GameRecord;
 use super::tc::TimeControl;
 use crate::engine::VariantKind;
 use crate::pgn_clock;
 use std::time::{SystemTime, UNIX_EPOCH};
+
+/// A score this close to [`MATE_CP`] or closer is a mate in that many moves.
+const MATE_DISTANCE_LIMIT: i32 = 1000;
 
 /// Today's date as `YYYY.MM.DD` (UTC).
 pub fn today() -> String {
@@ -83,8 +89,16 @@ pub fn game_text(record: &GameRecord, event: &str, date: &str) -> String {
             words.push(format!("{}...", ply / 2 + 1));
         }
         words.push(mv.clone());
+        let mut commands = Vec::new();
+        if let Some(&Some(score)) = record.scores.get(i) {
+            let white_moved = ply % 2 == 0;
+            commands.extend(eval_command(if white_moved { score } else { -score }));
+        }
         if let Some(&Some(left)) = record.clocks.get(i) {
-            words.push(format!("{{{}}}", pgn_clock::clk(left)));
+            commands.push(pgn_clock::clk(left));
+        }
+        if !commands.is_empty() {
+            words.push(format!("{{{}}}", commands.join(" ")));
         }
         if i + 1 == record.opening_plies {
             words.push("{book}".to_string());
@@ -107,6 +121,18 @@ pub fn game_text(record: &GameRecord, event: &str, date: &str) -> String {
     out += &line;
     out += "\n\n";
     out
+}
+
+/// Lichess's evaluation command for a score from White's view: `[%eval
+/// 0.35]` in pawns, `[%eval #3]` / `[%eval #-2]` for a mate in so many
+/// moves; `None` for a mate score without its distance (an XBoard engine's
+/// clamped one).
+fn eval_command(white_score: i32) -> Option<String> {
+    let distance = MATE_CP - white_score.abs();
+    if distance >= MATE_DISTANCE_LIMIT {
+        return Some(format!("[%eval {:.2}]", f64::from(white_score) / 100.0));
+    }
+    (distance > 0).then(|| format!("[%eval #{}]", distance * white_score.signum()))
 }
 
 #[cfg(test)]
@@ -135,6 +161,7 @@ mod tests {
             standard_start: true,
             moves: ["f2f3", "e7e5", "g2g4", "d8h4"].map(String::from).to_vec(),
             clocks: Vec::new(),
+            scores: Vec::new(),
             time_controls: [None, None],
             opening_plies: 1,
             result: GameResult::BlackWins,
@@ -163,6 +190,16 @@ mod tests {
         assert!(text.contains("[WhiteTimeControl \"10+0.1\"]\n[BlackTimeControl \"30+0.3\"]"));
         assert!(
             text.ends_with("1. f2f3 {book} e7e5 {[%clk 0:00:29.9]} 2. g2g4 {[%clk 0:00:05]} d8h4\n{[%clk 0:00:30]} {checkmate} 0-1\n\n"),
+            "{text}"
+        );
+        // Scores are the mover's own; the PGN gives them from White's view.
+        let scored = GameRecord {
+            scores: vec![None, Some(-35), Some(MATE_CP), Some(MATE_CP - 2)],
+            ..timed.clone()
+        };
+        let text = game_text(&scored, "test", "2026.01.02");
+        assert!(
+            text.ends_with("e7e5 {[%eval 0.35] [%clk 0:00:29.9]} 2. g2g4 {[%clk 0:00:05]}\nd8h4 {[%eval #-2] [%clk 0:00:30]} {checkmate} 0-1\n\n"),
             "{text}"
         );
         let same = GameRecord {

@@ -103,6 +103,10 @@ pub struct GameRecord {
     /// The mover's clock after each of `moves` (increment added); `None`
     /// for the opening's moves and in games without clocks.
     pub clocks: Vec<Option<Duration>>,
+    /// The score the mover reported with each of `moves`, in its own view
+    /// (mates as ±(`MATE_CP` − N)); `None` for the opening's moves and
+    /// where it reported none.
+    pub scores: Vec<Option<i32>>,
     /// White's and Black's clocks, when the game had them.
     pub time_controls: [Option<TimeControl>; 2],
     /// How many of `moves` came from the opening.

@@ -137,6 +137,7 @@ fn unstarted(
         standard_start: opening.fen.is_none(),
         moves: Vec::new(),
         clocks: Vec::new(),
+        scores: Vec::new(),
         time_controls: [
             config.engine_limits(game.white).tc,
             config.engine_limits(game.black).tc,
