@@ -48,6 +48,16 @@ fn read_games(text: &str) -> Vec<Game> {
             let moves = words.split_whitespace().filter(|w| !w.ends_with('.'));
             clocks.extend(moves.map(|_| None));
             if let Some(comment) = comment {
+                // A move the engine scored has its `[%eval …] ` first.
+                let comment = match comment.strip_prefix("[%eval ") {
+                    Some(tail) => {
+                        let (eval, clock) = tail.split_once("] ").expect("an eval, then a clock");
+                        let pawns = eval.strip_prefix('#').unwrap_or(eval);
+                        assert!(pawns.parse::<f64>().is_ok(), "bad eval {eval}: {body}");
+                        clock
+                    }
+                    None => comment,
+                };
                 let value = comment
                     .strip_prefix("[%clk ")
                     .and_then(|c| c.strip_suffix(']'))
