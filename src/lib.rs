@@ -17,6 +17,7 @@ pub mod nnue;
 pub mod perft;
 pub mod perft_file;
 pub mod pgn_clock;
+pub mod pgn_eval;
 pub mod rng;
 pub mod solve;
 pub mod solve_check;

@@ -8,7 +8,7 @@
 use super::evals::EvalView;
 use super::review::Mark;
 use crate::engine::VariantKind;
-use crate::pgn_clock;
+use crate::{pgn_clock, pgn_eval};
 use std::time::Duration;
 
 /// What a move's comment carries.
@@ -80,8 +80,8 @@ pub fn write(
 fn comment(notes: &MoveNotes) -> Option<String> {
     let mut parts = Vec::new();
     match notes.eval.as_ref().map(|e| (e.cp, e.mate)) {
-        Some((Some(cp), _)) => parts.push(format!("[%eval {:.2}]", f64::from(cp) / 100.0)),
-        Some((None, Some(mate))) if mate != 0 => parts.push(format!("[%eval #{mate}]")),
+        Some((Some(cp), _)) => parts.push(pgn_eval::pawns(cp)),
+        Some((None, Some(mate))) if mate != 0 => parts.push(pgn_eval::mate(mate)),
         _ => {}
     }
     if let Some(left) = notes.clock {

@@ -8,7 +8,7 @@ use super::parse::MATE_CP;
 use super::record::GameRecord;
 use super::tc::TimeControl;
 use crate::engine::VariantKind;
-use crate::pgn_clock;
+use crate::{pgn_clock, pgn_eval};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// A score this close to [`MATE_CP`] or closer is a mate in that many moves.
@@ -130,9 +130,9 @@ pub fn game_text(record: &GameRecord, event: &str, date: &str) -> String {
 fn eval_command(white_score: i32) -> Option<String> {
     let distance = MATE_CP - white_score.abs();
     if distance >= MATE_DISTANCE_LIMIT {
-        return Some(format!("[%eval {:.2}]", f64::from(white_score) / 100.0));
+        return Some(pgn_eval::pawns(white_score));
     }
-    (distance > 0).then(|| format!("[%eval #{}]", distance * white_score.signum()))
+    (distance > 0).then(|| pgn_eval::mate(distance * white_score.signum()))
 }
 
 #[cfg(test)]
