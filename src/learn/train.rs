@@ -12,6 +12,7 @@ use super::record::{Record, RecordReader};
 use crate::engine::VariantKind;
 use crate::nnue::features::FeatureSet;
 use crate::nnue::network::{output_bucket, Accumulator, Network, QA, QB, SCALE};
+use crate::nnue::output::OutputLayer;
 use crate::rng::Rng;
 use crate::variants::trainable::RecordLayout;
 use rayon::prelude::*;
@@ -510,7 +511,7 @@ fn quantisation_error(
     let mut total = 0.0;
     let mut worst = 0;
     let mut magnitude = 0.0;
-    let output_sum = quantised.output_sum();
+    let output = OutputLayer::new(quantised);
     for sample in samples {
         let float_cp = (float.forward(sample).0 * SCALE as f32).round() as i32;
         magnitude += f64::from(float_cp.abs());
@@ -521,8 +522,7 @@ fn quantisation_error(
                 .map(|(&us, &them)| [usize::from(us), usize::from(them)]),
         );
         // values[0] holds the side to move's view here.
-        let quantised_cp =
-            quantised.evaluate_summed(&acc, 0, usize::from(sample.bucket), output_sum);
+        let quantised_cp = output.evaluate(&acc, 0, usize::from(sample.bucket));
         let diff = (quantised_cp - float_cp).abs();
         total += f64::from(diff);
         worst = worst.max(diff);

@@ -5,7 +5,8 @@
 
 use super::MAX_CHANGES;
 use crate::nnue::features::Features;
-use crate::nnue::network::{Accumulator, Change, Network, OutputSum};
+use crate::nnue::network::{Accumulator, Change, Network};
+use crate::nnue::output::OutputLayer;
 use crate::nnue::values::Inline;
 #[cfg(doc)]
 use crate::nnue::values::NARROW;
@@ -28,9 +29,9 @@ struct Entry {
 /// (whose [`Features`] say which feature each piece is).
 pub struct Stack<F> {
     network: Arc<Network>,
-    /// How `network`'s output is summed (checked once: the network cannot
-    /// change while the stack holds it).
-    output_sum: OutputSum,
+    /// `network`'s output layer as the search evaluates it (made once:
+    /// the network cannot change while the stack holds it).
+    output: Arc<OutputLayer>,
     /// Entries `0..=top` are the line; the ones above are kept for reuse.
     /// Entry 0 is always computed.
     entries: Vec<Entry>,
@@ -43,7 +44,7 @@ impl<F> Clone for Stack<F> {
     fn clone(&self) -> Self {
         Stack {
             network: self.network.clone(),
-            output_sum: self.output_sum,
+            output: self.output.clone(),
             entries: self.entries.clone(),
             top: self.top,
             game: PhantomData,
@@ -73,7 +74,7 @@ impl<F: Features> Stack<F> {
         let mut entries = Vec::with_capacity(256);
         entries.push(root);
         Stack {
-            output_sum: network.output_sum(),
+            output: Arc::new(OutputLayer::new(&network)),
             network,
             entries,
             top: 0,
@@ -153,12 +154,8 @@ impl<F: Features> Stack<F> {
     pub fn evaluate(&mut self, mover: usize, pieces: u32) -> i32 {
         self.compute_top();
         let bucket = self.network.bucket(pieces, F::MOST_PIECES);
-        self.network.evaluate_summed(
-            &self.entries[self.top].accumulator,
-            mover,
-            bucket,
-            self.output_sum,
-        )
+        self.output
+            .evaluate(&self.entries[self.top].accumulator, mover, bucket)
     }
 
     /// Whether the top accumulators, brought up to date, equal a refresh

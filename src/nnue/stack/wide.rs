@@ -8,7 +8,8 @@
 
 use super::MAX_CHANGES;
 use crate::nnue::features::{bucketed_features, views_of, Features, View};
-use crate::nnue::network::{Accumulator, Change, Network, OutputSum};
+use crate::nnue::network::{Accumulator, Change, Network};
+use crate::nnue::output::OutputLayer;
 use crate::nnue::refresh_cache::RefreshCache;
 #[cfg(doc)]
 use crate::nnue::values::NARROW;
@@ -37,9 +38,9 @@ struct Entry {
 /// (whose [`Features`] say which feature each piece is).
 pub struct Stack<F> {
     network: Arc<Network>,
-    /// How `network`'s output is summed (checked once: the network cannot
-    /// change while the stack holds it).
-    output_sum: OutputSum,
+    /// `network`'s output layer as the search evaluates it (made once:
+    /// the network cannot change while the stack holds it).
+    output: Arc<OutputLayer>,
     /// The refresh cache if the network reads the game's bucketed set.
     cache: Option<RefreshCache>,
     /// Entries `0..=top` are the line; the ones above are kept for reuse.
@@ -54,7 +55,7 @@ impl<F> Clone for Stack<F> {
     fn clone(&self) -> Self {
         Stack {
             network: self.network.clone(),
-            output_sum: self.output_sum,
+            output: self.output.clone(),
             cache: self.cache.clone(),
             entries: self.entries.clone(),
             top: self.top,
@@ -90,7 +91,7 @@ impl<F: Features> Stack<F> {
             top: 0,
             game: PhantomData,
             cache,
-            output_sum: network.output_sum(),
+            output: Arc::new(OutputLayer::new(&network)),
             network,
         };
         let root = Entry {
@@ -299,12 +300,8 @@ impl<F: Features> Stack<F> {
     ) -> i32 {
         self.compute_top(pieces);
         let bucket = self.network.bucket(count, F::MOST_PIECES);
-        self.network.evaluate_summed(
-            &self.entries[self.top].accumulator,
-            mover,
-            bucket,
-            self.output_sum,
-        )
+        self.output
+            .evaluate(&self.entries[self.top].accumulator, mover, bucket)
     }
 
     /// [`Stack::evaluate_position`] for a game without a
