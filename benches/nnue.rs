@@ -10,25 +10,21 @@ use timur::nnue::features::FeatureSet;
 use timur::nnue::network::{Accumulator, Network};
 use timur::nnue::output::{Kernel, OutputLayer};
 use timur::nnue::values::Heap;
+use timur::rng::Rng;
 
 /// Chess's plain inputs, under an id no game reads.
 const INPUTS: FeatureSet = FeatureSet { id: 7, inputs: 768 };
 
 /// A network of `hidden` neurons with pseudo-random weights.
 fn network(hidden: usize) -> Network {
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move |range: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % (2 * range + 1)) as i64 - range as i64
-    };
+    let mut rng = Rng::new(61);
+    let mut next = |range: u64| (rng.below(2 * range + 1) as i64 - range as i64) as i16;
     let mut net = Network::zeros_bucketed(INPUTS, hidden, 8);
     for w in net.feature_weights.iter_mut().chain(&mut net.feature_bias) {
-        *w = next(60) as i16;
+        *w = next(60);
     }
     for w in &mut net.output_weights {
-        *w = next(300) as i16;
+        *w = next(300);
     }
     net
 }
