@@ -87,6 +87,14 @@ pub struct Change {
     add: bool,
 }
 
+/// The evaluation in centipawns of an output layer's `sum` (`Σ clamp(c)²·w`
+/// over both perspectives) with its bucket's `bias`.
+#[inline]
+pub(crate) fn centipawns(sum: i64, bias: i32) -> i32 {
+    let output = sum / i64::from(QA) + i64::from(bias);
+    (output * i64::from(SCALE) / i64::from(QA * QB)) as i32
+}
+
 /// Adds `column` to `values` (or subtracts it), lane by lane.
 #[inline(always)]
 fn change_values(values: &mut [i16], column: &[i16], add: bool) {
@@ -518,8 +526,7 @@ impl Network {
         let weights = &self.output_weights[bucket * 2 * hidden..(bucket + 1) * 2 * hidden];
         let (us, them) = (&acc.values[mover], &acc.values[1 - mover]);
         let sum = half(us, &weights[..hidden]) + half(them, &weights[hidden..]);
-        let output = sum / i64::from(QA) + i64::from(self.output_bias[bucket]);
-        (output * i64::from(SCALE) / i64::from(QA * QB)) as i32
+        centipawns(sum, self.output_bias[bucket])
     }
 }
 

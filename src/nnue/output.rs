@@ -17,7 +17,7 @@
 //! sums in 16 lanes of plain Rust), each equal to
 //! [`Network::evaluate`]'s 64-bit reference.
 
-use super::network::{Accumulator, Network, QA, QB, SCALE};
+use super::network::{centipawns, Accumulator, Network, QA};
 use super::values::Values;
 
 /// Lanes a step of the portable kernel (and of the AVX2 one) covers: the
@@ -113,8 +113,7 @@ impl OutputLayer {
             self.half(&values[..hidden], low, high)
         };
         let sum = half(&acc.values[mover], at) + half(&acc.values[1 - mover], at + hidden);
-        let output = sum / i64::from(QA) + i64::from(self.bias[bucket]);
-        (output * i64::from(SCALE) / i64::from(QA * QB)) as i32
+        centipawns(sum, self.bias[bucket])
     }
 
     /// `Σ clamp(v, 0, QA)²·w` over one perspective's lanes, `w` given as
