@@ -72,6 +72,13 @@ pub struct ImportBulletArgs {
     /// (3072 inputs) instead of `Chess768`.
     #[arg(long)]
     pub king_buckets: bool,
+    /// With `--king-buckets`: a factoriser beside the buckets, one column
+    /// of weights per plain feature shared by its copies in every bucket
+    /// (bullet's `l0f`), so a bucket whose king squares are rare in the
+    /// data still learns what the others learn; folded into the buckets
+    /// when the network is written (the file is the same shape).
+    #[arg(long)]
+    pub factoriser: bool,
     /// The timur network file to write.
     #[arg(long)]
     pub out: PathBuf,
@@ -211,6 +218,13 @@ pub struct TrainArgs {
     /// in every bucket.
     #[arg(long)]
     pub king_buckets: bool,
+    /// With `--king-buckets`: a factoriser beside the buckets, one column
+    /// of weights per plain feature shared by its copies in every bucket
+    /// (bullet's `l0f`), so a bucket whose king squares are rare in the
+    /// data still learns what the others learn; folded into the buckets
+    /// when the network is written (the file is the same shape).
+    #[arg(long)]
+    pub factoriser: bool,
     /// Passes over the data.
     #[arg(long, default_value_t = 10)]
     pub epochs: usize,
@@ -268,6 +282,7 @@ impl TrainArgs {
             hidden: self.hidden,
             buckets: self.buckets,
             bucketed: self.king_buckets,
+            factoriser: self.factoriser,
             data: self.data.clone(),
             epochs: self.epochs.max(1),
             batch: self.batch.max(1),

@@ -33,6 +33,9 @@ pub struct TrainSettings {
     /// Train the game's bucketed feature set (chess: king buckets) instead
     /// of its plain one.
     pub bucketed: bool,
+    /// With `bucketed`: train a factoriser beside the buckets (one shared
+    /// column per plain feature, folded into every bucket's copy of it).
+    pub factoriser: bool,
     /// Data files.
     pub data: Vec<PathBuf>,
     /// Passes over the training positions.
@@ -86,6 +89,12 @@ struct FloatNet {
     w2: Vec<f32>,
     /// Per bucket.
     b2: Vec<f32>,
+    /// The factoriser of a king-bucketed run (empty in any other): H
+    /// weights per plain feature, added to the feature's copy in every
+    /// input bucket, so what positions of one king bucket teach reaches
+    /// the others (bullet's `l0f`). Only the [`FloatNet::live`] network,
+    /// with it folded in, is evaluated and written.
+    factor: Vec<f32>,
 }
 
 /// Gradients, or Adam's moments: the same shape as the network.
@@ -95,16 +104,20 @@ struct Grads {
     b1: Vec<f32>,
     w2: Vec<f32>,
     b2: Vec<f32>,
+    factor: Vec<f32>,
     loss: f64,
 }
 
 impl Grads {
-    fn zeros(inputs: usize, hidden: usize, buckets: usize) -> Grads {
+    /// Zeros for a network of `inputs`, `hidden`, `buckets` and a
+    /// factoriser of `factor` weights (0: none).
+    fn zeros(inputs: usize, hidden: usize, buckets: usize, factor: usize) -> Grads {
         Grads {
             w1: vec![0.0; inputs * hidden],
             b1: vec![0.0; hidden],
             w2: vec![0.0; buckets * 2 * hidden],
             b2: vec![0.0; buckets],
+            factor: vec![0.0; factor],
             loss: 0.0,
         }
     }
@@ -114,8 +127,25 @@ impl Grads {
         self.b1.iter_mut().zip(&other.b1).for_each(|(a, b)| *a += b);
         self.w2.iter_mut().zip(&other.w2).for_each(|(a, b)| *a += b);
         self.b2.iter_mut().zip(&other.b2).for_each(|(a, b)| *a += b);
+        self.factor
+            .iter_mut()
+            .zip(&other.factor)
+            .for_each(|(a, b)| *a += b);
         self.loss += other.loss;
         self
+    }
+
+    /// The factoriser's gradient from the live network's first-layer
+    /// gradient: each shared weight is in every bucket's copy, so its
+    /// gradient is the sum of theirs.
+    fn add_factor_gradient(&mut self) {
+        let shared = self.factor.len();
+        if shared == 0 {
+            return;
+        }
+        for copy in self.w1.chunks(shared) {
+            self.factor.iter_mut().zip(copy).for_each(|(f, g)| *f += g);
+        }
     }
 }
 
@@ -138,7 +168,53 @@ impl FloatNet {
                 .map(|_| uniform(b2_bound))
                 .collect(),
             b2: vec![0.0; buckets],
+            factor: Vec::new(),
         }
+    }
+
+    /// Moves the mean of each plain feature's copies (`plain` inputs each)
+    /// into a new factoriser, leaving each bucket its difference from it:
+    /// the same evaluations. A plain network copied into every bucket
+    /// starts all in the factoriser, the buckets at zero.
+    fn factorised(mut self, plain: usize) -> FloatNet {
+        let shared = plain * self.b1.len();
+        let copies = self.w1.len() / shared;
+        let mut factor = vec![0.0f32; shared];
+        for copy in self.w1.chunks(shared) {
+            factor.iter_mut().zip(copy).for_each(|(f, w)| *f += w);
+        }
+        factor.iter_mut().for_each(|f| *f /= copies as f32);
+        for copy in self.w1.chunks_mut(shared) {
+            copy.iter_mut().zip(&factor).for_each(|(w, f)| *w -= f);
+        }
+        self.factor = factor;
+        self
+    }
+
+    /// The network as it evaluates: the factoriser, if any, folded into
+    /// every bucket (each sum held within the weights' clip, so the
+    /// quantised network is the one trained).
+    fn live(&self) -> std::borrow::Cow<'_, FloatNet> {
+        if self.factor.is_empty() {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let shared = self.factor.len();
+        let w1 = self
+            .w1
+            .chunks(shared)
+            .flat_map(|copy| {
+                copy.iter()
+                    .zip(&self.factor)
+                    .map(|(w, f)| (w + f).clamp(-WEIGHT_CLIP, WEIGHT_CLIP))
+            })
+            .collect();
+        std::borrow::Cow::Owned(FloatNet {
+            w1,
+            b1: self.b1.clone(),
+            w2: self.w2.clone(),
+            b2: self.b2.clone(),
+            factor: Vec::new(),
+        })
     }
 
     /// Accumulator of one perspective.
@@ -226,6 +302,7 @@ impl FloatNet {
                 .iter()
                 .map(|&b| b as f32 / (QA * QB) as f32)
                 .collect(),
+            factor: Vec::new(),
         }
     }
 
@@ -292,6 +369,7 @@ impl FloatNet {
             b1: [self.b1.as_slice(), &fresh.b1].concat(),
             w2,
             b2: self.b2.clone(),
+            factor: Vec::new(),
         }
     }
 
@@ -340,6 +418,13 @@ impl Adam {
             (&mut net.b1, &grads.b1, &mut m.b1, &mut v.b1, BIAS_CLIP),
             (&mut net.w2, &grads.w2, &mut m.w2, &mut v.w2, WEIGHT_CLIP),
             (&mut net.b2, &grads.b2, &mut m.b2, &mut v.b2, BIAS_CLIP),
+            (
+                &mut net.factor,
+                &grads.factor,
+                &mut m.factor,
+                &mut v.factor,
+                WEIGHT_CLIP,
+            ),
         ] {
             for (((w, g), m), v) in weights.iter_mut().zip(grads).zip(m).zip(v) {
                 step(w, *g, m, v, clip);
@@ -350,6 +435,9 @@ impl Adam {
 
 /// The feature set a run trains: the game's plain or bucketed one.
 fn trained_features(settings: &TrainSettings, game: &GameInfo) -> Result<FeatureSet, String> {
+    if settings.factoriser && !settings.bucketed {
+        return Err("--factoriser: only with --king-buckets (it is shared by the buckets)".into());
+    }
     if !settings.bucketed {
         return Ok(game.features);
     }
@@ -581,9 +669,13 @@ pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
     let inputs = features.inputs as usize;
     let (hidden, buckets) = (settings.hidden, settings.buckets);
     let mut net = FloatNet::initial(settings, &game, features, &mut rng)?;
+    if settings.factoriser {
+        net = net.factorised(game.features.inputs as usize);
+    }
+    let shared = net.factor.len();
     let mut adam = Adam {
-        m: Grads::zeros(inputs, hidden, buckets),
-        v: Grads::zeros(inputs, hidden, buckets),
+        m: Grads::zeros(inputs, hidden, buckets, shared),
+        v: Grads::zeros(inputs, hidden, buckets, shared),
         step: 0,
     };
     let batch = settings.batch.max(1);
@@ -593,15 +685,16 @@ pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
     let mut training_loss = 0.0;
     let mut validation_loss = 0.0;
     eprintln!(
-        "training a {}→{hidden} network with {buckets} output buckets on {} positions, validating on {held}; {} epochs, batch {batch}",
+        "training a {}→{hidden} network{} with {buckets} output buckets on {} positions, validating on {held}; {} epochs, batch {batch}",
         inputs,
+        if shared > 0 { " and a factoriser" } else { "" },
         order.len(),
         settings.epochs
     );
     if settings.init.is_some() {
         eprintln!(
             "the starting network: validation loss {:.6}",
-            mean_loss(&net, &validation)
+            mean_loss(&net.live(), &validation)
         );
     }
     for epoch in 0..settings.epochs {
@@ -616,29 +709,34 @@ pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
         let mut epoch_loss = 0.0;
         for indices in order.chunks(batch) {
             let part = indices.len().div_ceil(threads);
-            let grads = indices
+            let live = net.live();
+            let mut grads = indices
                 .par_chunks(part.max(1))
                 .map(|chunk| {
-                    let mut grads = Grads::zeros(inputs, hidden, buckets);
+                    let mut grads = Grads::zeros(inputs, hidden, buckets, 0);
                     for &i in chunk {
-                        net.backward(&samples[i], &mut grads);
+                        live.backward(&samples[i], &mut grads);
                     }
                     grads
                 })
-                .reduce(|| Grads::zeros(inputs, hidden, buckets), Grads::add);
+                .reduce(|| Grads::zeros(inputs, hidden, buckets, 0), Grads::add);
+            drop(live);
+            grads.factor = vec![0.0; shared];
+            grads.add_factor_gradient();
             epoch_loss += grads.loss;
             adam.update(&mut net, &grads, 1.0 / indices.len() as f32, lr);
             trained += indices.len();
         }
         training_loss = epoch_loss / order.len() as f64;
-        validation_loss = mean_loss(&net, &validation);
+        validation_loss = mean_loss(&net.live(), &validation);
         let speed = trained as f64 / began.elapsed().as_secs_f64().max(1e-3);
         eprintln!(
             "epoch {:>3}: training loss {training_loss:.6}, validation loss {validation_loss:.6}, lr {lr}, {speed:.0} positions/s",
             epoch + 1
         );
-        write(settings, &net.quantised(features))?;
+        write(settings, &net.live().quantised(features))?;
     }
+    let net = net.live();
     let quantised = net.quantised(features);
     let check: Vec<&Sample> = validation.iter().take(20_000).copied().collect();
     let (mean, max, magnitude) = quantisation_error(&net, &quantised, &check);
@@ -759,6 +857,7 @@ mod tests {
             hidden: 16,
             buckets: 2,
             bucketed: false,
+            factoriser: false,
             data: vec![data.to_path_buf()],
             epochs: 1,
             batch: 256,
@@ -897,6 +996,7 @@ mod tests {
             hidden: 32,
             buckets: 2,
             bucketed,
+            factoriser: false,
             data: vec![data],
             epochs: 8,
             batch: 256,
@@ -935,5 +1035,65 @@ mod tests {
         let (white, black) = (net.evaluate(&up, 0, bucket), net.evaluate(&up, 1, bucket));
         assert!(white > 100 && black < -100, "rook up {white}, down {black}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_factorised_run_from_a_plain_network_starts_from_its_evaluations() {
+        let (dir, data) = rook_data("train-factor-start", 1000);
+        let plain = dir.join("plain.tmnn");
+        train(&small_run(&data, &plain, 0.01, None)).unwrap();
+        let copied = dir.join("copied.tmnn");
+        let mut settings = small_run(&data, &copied, 1e-9, Some(plain.clone()));
+        settings.bucketed = true;
+        train(&settings).unwrap();
+        let factorised = dir.join("factorised.tmnn");
+        settings.out = factorised.clone();
+        settings.factoriser = true;
+        train(&settings).unwrap();
+        assert_eq!(
+            std::fs::read(&copied).unwrap(),
+            std::fs::read(&factorised).unwrap()
+        );
+        // Without king buckets there is nothing to factorise.
+        settings.bucketed = false;
+        let error = train(&settings).err().unwrap();
+        assert!(error.contains("--factoriser"), "{error}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_factoriser_teaches_king_buckets_no_position_reached() {
+        // Every rook record has its kings on e1 and e8: input bucket 1 for
+        // both views. The factorised network learns the rook's sign in
+        // bucket 3 too (kings on a4 and a5); the bucket's own weights,
+        // never trained, do not know it.
+        let rook_up_far = |factoriser: bool| {
+            let (dir, data) = rook_data(&format!("train-factor-{factoriser}"), 4000);
+            let out = dir.join("net.tmnn");
+            let mut settings = small_run(&data, &out, 0.01, None);
+            settings.bucketed = true;
+            settings.factoriser = factoriser;
+            settings.hidden = 32;
+            settings.epochs = 8;
+            settings.seed = 3;
+            train(&settings).unwrap();
+            let net = Network::read_file(&out).unwrap();
+            let chess = games::describe(VariantKind::Chess).unwrap();
+            let evaluate = |pieces: &[(usize, usize, usize)]| {
+                let acc: Accumulator = net.refresh((chess.bucketed_features)(pieces).into_iter());
+                let bucket = net.bucket(3, 32);
+                [net.evaluate(&acc, 0, bucket), net.evaluate(&acc, 1, bucket)]
+            };
+            let near = evaluate(&[(0, 5, 4), (1, 5, 60), (0, 3, 20)]);
+            let far = evaluate(&[(0, 5, 24), (1, 5, 32), (0, 3, 20)]);
+            std::fs::remove_dir_all(&dir).unwrap();
+            (near, far)
+        };
+        let (near, far) = rook_up_far(true);
+        assert!(near[0] > 100 && near[1] < -100, "{near:?}");
+        assert!(far[0] > 100 && far[1] < -100, "{far:?}");
+        let (near, far) = rook_up_far(false);
+        assert!(near[0] > 100 && near[1] < -100, "{near:?}");
+        assert!(!(far[0] > 100 && far[1] < -100), "{far:?}");
     }
 }
