@@ -2,6 +2,7 @@
 
 use super::compare::CompareSettings;
 use super::datagen::DatagenSettings;
+use super::loss::LossSettings;
 use super::relabel::RelabelSettings;
 use super::train::TrainSettings;
 use crate::engine::VariantKind;
@@ -37,6 +38,10 @@ pub enum NnueCommand {
     /// Compare a network with the hand-written evaluation and the labels
     /// on a data file's positions, and print the factor for `scale`.
     Compare(CompareArgs),
+    /// A network's loss on data files (held-out games): against their
+    /// scores, their games' results, and the results at the output scale
+    /// that fits them best.
+    Loss(LossArgs),
     /// Write a chess data file's records as bullet's ChessBoard records
     /// (32 bytes each, side to move's view), for the bullet GPU trainer.
     ExportBullet(ExportBulletArgs),
@@ -116,6 +121,31 @@ impl CompareArgs {
             net: self.net.clone(),
             data: self.data.clone(),
             count: self.count,
+        }
+    }
+}
+
+/// `timur nnue loss`.
+#[derive(Args, Debug, Clone)]
+pub struct LossArgs {
+    /// The network file.
+    #[arg(long)]
+    pub net: PathBuf,
+    /// Data files of the network's game (games it was not trained on).
+    #[arg(long, required = true, num_args = 1..)]
+    pub data: Vec<PathBuf>,
+    /// Use at most this many positions (0 = all).
+    #[arg(long, default_value_t = 0)]
+    pub max_positions: usize,
+}
+
+impl LossArgs {
+    /// The measurement these arguments ask for.
+    pub fn settings(&self) -> LossSettings {
+        LossSettings {
+            net: self.net.clone(),
+            data: self.data.clone(),
+            max_positions: self.max_positions,
         }
     }
 }

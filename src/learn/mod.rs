@@ -1,7 +1,7 @@
 //! `timur nnue`: the offline tools that make networks — self-play data
 //! ([`datagen`]), scores from an outside engine ([`relabel`]), training
 //! ([`train`]), a network beside the hand-written evaluation
-//! ([`compare`]) and its output scaled, data for and networks from bullet,
+//! ([`compare`]), its loss on held-out data ([`loss`]) and its output scaled, data for and networks from bullet,
 //! the GPU trainer ([`bullet_data`], [`bullet_net`]) — over the training records
 //! ([`record`], the headed files' header in [`record_header`]). They name no game: [`games`] reaches each game with a
 //! network through the engine's one dispatch
@@ -14,6 +14,7 @@ pub mod bullet_net;
 pub mod compare;
 pub mod datagen;
 pub mod games;
+pub mod loss;
 pub mod record;
 pub mod record_header;
 pub mod relabel;
@@ -64,6 +65,14 @@ pub fn run(args: &NnueArgs) -> Result<(), String> {
                 c.label_correlation[0],
                 c.label_correlation[1],
                 c.factor
+            );
+            Ok(())
+        }
+        NnueCommand::Loss(a) => {
+            let r = loss::run(&a.settings())?;
+            println!(
+                "{} positions of {} games: loss against the scores {:.6}, against the results {:.6}; against the results at the best output scale (×{:.2}) {:.6}",
+                r.positions, r.games, r.score_loss, r.result_loss, r.best_scale, r.best_result_loss
             );
             Ok(())
         }

@@ -72,17 +72,17 @@ const WEIGHT_CLIP: f32 = 1.98;
 const BIAS_CLIP: f32 = 100.0;
 
 /// A position reduced to what training needs.
-struct Sample {
+pub(super) struct Sample {
     /// Active features, side to move's view then the other side's.
-    features: [Vec<u16>; 2],
+    pub(super) features: [Vec<u16>; 2],
     /// The output bucket (by the number of pieces).
     bucket: u8,
-    target: f32,
+    pub(super) target: f32,
 }
 
 /// The float network being trained.
 #[derive(Clone)]
-struct FloatNet {
+pub(super) struct FloatNet {
     w1: Vec<f32>,
     b1: Vec<f32>,
     /// Per bucket, 2H weights.
@@ -149,7 +149,7 @@ impl Grads {
     }
 }
 
-fn sigmoid(x: f32) -> f32 {
+pub(super) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
@@ -229,7 +229,7 @@ impl FloatNet {
     }
 
     /// The raw output (centipawns / SCALE) and the two accumulators.
-    fn forward(&self, sample: &Sample) -> (f32, [Vec<f32>; 2]) {
+    pub(super) fn forward(&self, sample: &Sample) -> (f32, [Vec<f32>; 2]) {
         let h = self.b1.len();
         let accs = [
             self.accumulate(&sample.features[0]),
@@ -283,7 +283,7 @@ impl FloatNet {
     }
 
     /// The float weights a quantised network stands for.
-    fn from_quantised(net: &Network) -> FloatNet {
+    pub(super) fn from_quantised(net: &Network) -> FloatNet {
         let dequantise = |v: &i16, scale: i32| f32::from(*v) / scale as f32;
         FloatNet {
             w1: net
@@ -447,7 +447,12 @@ fn trained_features(settings: &TrainSettings, game: &GameInfo) -> Result<Feature
 
 /// The record's active features from both views, side to move first;
 /// `mirrored` reads the board mirrored along its centre file.
-fn sample_of(record: &Record, settings: &TrainSettings, game: &GameInfo, mirrored: bool) -> Sample {
+pub(super) fn sample_of(
+    record: &Record,
+    settings: &TrainSettings,
+    game: &GameInfo,
+    mirrored: bool,
+) -> Sample {
     let mover = record.side_to_move as usize;
     let pieces: Vec<(usize, usize, usize)> = record
         .placed_pieces()
@@ -485,7 +490,7 @@ fn sample_of(record: &Record, settings: &TrainSettings, game: &GameInfo, mirrore
 }
 
 /// The records of the network's game in the data files.
-fn load(settings: &TrainSettings, game: &GameInfo) -> Result<Vec<Record>, String> {
+pub(super) fn load(settings: &TrainSettings, game: &GameInfo) -> Result<Vec<Record>, String> {
     let tag = game.tag;
     let mut records = Vec::new();
     for path in &settings.data {
@@ -525,7 +530,7 @@ fn load(settings: &TrainSettings, game: &GameInfo) -> Result<Vec<Record>, String
 
 /// The records' games, as ranges: a data file holds each game's positions
 /// in order, so a ply that does not rise starts the next game.
-fn games_of(records: &[Record]) -> Vec<Range<usize>> {
+pub(super) fn games_of(records: &[Record]) -> Vec<Range<usize>> {
     let starts: Vec<usize> = std::iter::once(0)
         .chain((1..records.len()).filter(|&i| records[i].ply <= records[i - 1].ply))
         .collect();
@@ -770,7 +775,7 @@ fn write(settings: &TrainSettings, net: &Network) -> Result<(), String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::learn::record::{PlacedPiece, RecordResult, RecordWriter};
     use std::collections::HashSet;
@@ -841,7 +846,7 @@ mod tests {
     }
 
     /// A fresh folder holding `rooks.bin` with `count` rook records.
-    fn rook_data(name: &str, count: usize) -> (PathBuf, PathBuf) {
+    pub(in crate::learn) fn rook_data(name: &str, count: usize) -> (PathBuf, PathBuf) {
         let dir = std::env::temp_dir().join(format!("timur-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let data = dir.join("rooks.bin");
@@ -851,7 +856,12 @@ mod tests {
         (dir, data)
     }
 
-    fn small_run(data: &Path, out: &Path, lr: f32, init: Option<PathBuf>) -> TrainSettings {
+    pub(in crate::learn) fn small_run(
+        data: &Path,
+        out: &Path,
+        lr: f32,
+        init: Option<PathBuf>,
+    ) -> TrainSettings {
         TrainSettings {
             variant: VariantKind::Chess,
             hidden: 16,
