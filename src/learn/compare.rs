@@ -66,13 +66,7 @@ fn correlation(xs: &[f64], ys: &[f64]) -> f64 {
 /// Compares the network with the hand-written evaluation and the labels.
 pub fn run(settings: &CompareSettings) -> Result<Comparison, String> {
     let network = Arc::new(Network::read_file(&settings.net)?);
-    let game = games::by_features(network.features).ok_or_else(|| {
-        format!(
-            "{}: a network of {}, which no game here reads",
-            settings.net.display(),
-            network.features
-        )
-    })?;
+    let game = games::of_network(&network, &settings.net)?;
     AnyGame::with_trainable(game.kind, Compare { settings, network })?
 }
 

@@ -6,8 +6,10 @@
 
 use crate::engine::{AnyGame, TrainableJob, VariantKind};
 use crate::nnue::features::{bucketed_features, FeatureSet};
+use crate::nnue::network::Network;
 use crate::variants::trainable::{PlacedPiece, RecordLayout, Trainable};
 use once_cell::sync::Lazy;
+use std::path::Path;
 
 /// A piece as (color, kind, square).
 type Piece = (usize, usize, usize);
@@ -94,6 +96,17 @@ pub fn by_features(features: FeatureSet) -> Option<&'static GameInfo> {
     GAMES
         .iter()
         .find(|game| game.features == features || game.bucketed == Some(features))
+}
+
+/// The game of the network read from `path`, or an error naming the file.
+pub fn of_network(network: &Network, path: &Path) -> Result<&'static GameInfo, String> {
+    by_features(network.features).ok_or_else(|| {
+        format!(
+            "{}: a network of {}, which no game here reads",
+            path.display(),
+            network.features
+        )
+    })
 }
 
 /// The name of the game whose networks read `features` (or the feature

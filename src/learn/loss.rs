@@ -48,13 +48,7 @@ pub const MAX_SCALE: f64 = 4.0;
 /// Measures the network on the data.
 pub fn run(settings: &LossSettings) -> Result<LossReport, String> {
     let network = Network::read_file(&settings.net)?;
-    let game = games::by_features(network.features).ok_or_else(|| {
-        format!(
-            "{}: a network of {}, which no game here reads",
-            settings.net.display(),
-            network.features
-        )
-    })?;
+    let game = games::of_network(&network, &settings.net)?;
     let reading = TrainSettings {
         variant: game.kind,
         hidden: network.hidden(),
