@@ -135,11 +135,11 @@ impl Grads {
         self
     }
 
-    /// The factoriser's gradient from the live network's first-layer
-    /// gradient: each shared weight is in every bucket's copy, so its
-    /// gradient is the sum of theirs.
-    fn add_factor_gradient(&mut self) {
-        let shared = self.factor.len();
+    /// Sets the gradient of a factoriser of `shared` weights (0: none)
+    /// from the live network's first-layer gradient: each shared weight is
+    /// in every bucket's copy, so its gradient is the sum of theirs.
+    fn set_factor_gradient(&mut self, shared: usize) {
+        self.factor = vec![0.0; shared];
         if shared == 0 {
             return;
         }
@@ -726,8 +726,7 @@ pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
                 })
                 .reduce(|| Grads::zeros(inputs, hidden, buckets, 0), Grads::add);
             drop(live);
-            grads.factor = vec![0.0; shared];
-            grads.add_factor_gradient();
+            grads.set_factor_gradient(shared);
             epoch_loss += grads.loss;
             adam.update(&mut net, &grads, 1.0 / indices.len() as f32, lr);
             trained += indices.len();
