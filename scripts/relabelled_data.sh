@@ -12,7 +12,9 @@
 #   stem, e.g. ch-s61.
 # Environment: TIMUR (the timur binary: target/release/timur), GAMES
 # (self-play games for this run, 1000000: in effect until stopped; 0 scores
-# only what is written), NODES (2500), RANDOM_PLIES (8), SEED (1), SLICE
+# only what is written), NODES (2500), RANDOM_PLIES (8), OPENINGS (a file of
+# openings each game starts from, random plies after it; none: the start
+# position), SEED (1), SLICE
 # (100000), LABEL_ENGINE (/usr/games/stockfish), LABEL_DEPTH (7),
 # LABEL_SCALE (1.35: Stockfish 15.1's centipawns to timur's chess scale),
 # LABEL_NAME (sf: the scored files' infix with the depth, TAG-sf7-K.bin),
@@ -36,7 +38,8 @@ raw="$dir/$tag.bin"
 datagen_pid=
 if [ "$games" -gt 0 ]; then
   "$timur" nnue datagen --variant "$variant" --games "$games" --nodes "${NODES:-2500}" \
-    --random-plies "${RANDOM_PLIES:-8}" --threads 1 --seed "${SEED:-1}" --out "$raw" \
+    --random-plies "${RANDOM_PLIES:-8}" ${OPENINGS:+--openings "$OPENINGS"} --threads 1 \
+    --seed "${SEED:-1}" --out "$raw" \
     2>>"$dir/$tag-datagen.log" &
   datagen_pid=$!
   trap 'kill "$datagen_pid" 2>/dev/null || true' EXIT

@@ -343,9 +343,14 @@ pub struct DatagenArgs {
     /// Depth per move, on top of the node limit.
     #[arg(long)]
     pub depth: Option<u32>,
-    /// Random legal plies before the search takes over.
+    /// Random legal plies before the search takes over (after the opening,
+    /// with --openings).
     #[arg(long, default_value_t = 8)]
     pub random_plies: u32,
+    /// A file of openings (`.epd`/`.fen` lines or `startpos moves …`, as
+    /// `timur match --openings`): each game starts from one at random.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
     /// Threads, each playing its own games.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -377,6 +382,7 @@ impl DatagenArgs {
             nodes: self.nodes.max(1),
             depth: self.depth,
             random_plies: self.random_plies,
+            openings: self.openings.clone(),
             threads: self.threads.max(1),
             seed: self.seed,
             out: self.out.clone(),

@@ -8,10 +8,11 @@
 
 use super::record::{Record, RecordResult, RecordWriter};
 use crate::engine::{AnyGame, GameState, TrainableJob, VariantKind};
+use crate::matches::openings::{canonical_notation, read_file};
 use crate::rng::Rng;
 use crate::variants::trainable::Trainable;
 use crate::variants::Variant;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::Mutex;
@@ -29,8 +30,12 @@ pub struct DatagenSettings {
     pub nodes: u64,
     /// Depth per move, on top of the node limit.
     pub depth: Option<u32>,
-    /// Random legal plies played before the search takes over.
+    /// Random legal plies played before the search takes over (after the
+    /// opening, when there are openings).
     pub random_plies: u32,
+    /// A file of openings (as `timur match --openings` reads them): each
+    /// game starts from one of them at random instead of the start position.
+    pub openings: Option<PathBuf>,
     /// Threads, each playing its own games.
     pub threads: usize,
     /// Seed of the random openings; each thread's openings come from it,
@@ -107,6 +112,10 @@ struct Totals {
 /// The run from `start`, the variant's start position (each game's first
 /// position is its [`Trainable::self_play_start`]).
 fn run_for<G: Trainable>(settings: &DatagenSettings, start: &G) -> Result<DatagenSummary, String> {
+    let openings = match &settings.openings {
+        Some(path) => opening_states(path, settings.variant, start)?,
+        None => Vec::new(),
+    };
     let (writer, existing) = RecordWriter::append(&settings.out, G::RECORD_TAG)
         .map_err(|e| format!("cannot open {}: {e}", settings.out.display()))?;
     let writer = Mutex::new(writer);
@@ -124,12 +133,12 @@ fn run_for<G: Trainable>(settings: &DatagenSettings, start: &G) -> Result<Datage
     let outcome = std::thread::scope(|scope| {
         for thread in 0..threads {
             let done_tx = done_tx.clone();
-            let (writer, totals) = (&writer, &totals);
+            let (writer, totals, openings) = (&writer, &totals, &openings);
             std::thread::Builder::new()
                 .stack_size(timur_search::STACK_SIZE)
                 .spawn_scoped(scope, move || {
                     let seed = thread_seed(settings.seed, existing, thread as u64);
-                    let result = play_games::<G>(settings, start, seed, writer, totals);
+                    let result = play_games::<G>(settings, start, openings, seed, writer, totals);
                     let _ = done_tx.send(result);
                 })
                 .map_err(|e| format!("cannot start a thread: {e}"))?;
@@ -188,10 +197,35 @@ fn thread_seed(seed: u64, existing: u64, thread: u64) -> u64 {
     rng.next_u64() ^ thread.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// One thread's share: games until the run's count is reached.
+/// The games at the end of each opening of the file at `path`.
+fn opening_states<G: Trainable>(
+    path: &Path,
+    kind: VariantKind,
+    start: &G,
+) -> Result<Vec<GameState<G>>, String> {
+    let notation = canonical_notation(kind);
+    read_file(path, kind)?
+        .into_iter()
+        .map(|opening| {
+            let first = match &opening.fen {
+                Some(fen) => start.opening_position(fen)?,
+                None => start.clone(),
+            };
+            match GameState::with_moves(first, &opening.moves, notation) {
+                (state, None) => Ok(state),
+                (_, Some(why)) => Err(format!("{}: {why}", path.display())),
+            }
+        })
+        .collect()
+}
+
+/// One thread's share: games until the run's count is reached; each starts
+/// from one of `openings` at random, or from the start position when there
+/// are none.
 fn play_games<G: Trainable>(
     settings: &DatagenSettings,
     start: &G,
+    openings: &[GameState<G>],
     seed: u64,
     writer: &Mutex<RecordWriter>,
     totals: &Totals,
@@ -200,8 +234,12 @@ fn play_games<G: Trainable>(
     let mut rng = Rng::new(seed);
     while totals.started.fetch_add(1, Ordering::Relaxed) < settings.games {
         searcher.clear();
-        let first = start.self_play_start(&mut rng);
-        let (records, white_result) = play_game(settings, first, &searcher, &mut rng);
+        let first = if openings.is_empty() {
+            GameState::new(start.self_play_start(&mut rng))
+        } else {
+            openings[rng.below(openings.len() as u64) as usize].clone()
+        };
+        let (records, white_result) = play_game(settings, &first, &searcher, &mut rng);
         writer
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -232,7 +270,7 @@ struct Pending {
 /// from White's view.
 fn play_game<G: Trainable>(
     settings: &DatagenSettings,
-    first: G,
+    first: &GameState<G>,
     searcher: &Searcher,
     rng: &mut Rng,
 ) -> (Vec<Record>, RecordResult) {
@@ -323,10 +361,14 @@ fn play_game<G: Trainable>(
 }
 
 /// `random_plies` random legal moves from `first`; an opening that ends the
-/// game is drawn again (after a few failures the start position is used).
-fn random_opening<G: Variant>(settings: &DatagenSettings, first: G, rng: &mut Rng) -> GameState<G> {
+/// game is drawn again (after a few failures `first` itself is used).
+fn random_opening<G: Variant>(
+    settings: &DatagenSettings,
+    first: &GameState<G>,
+    rng: &mut Rng,
+) -> GameState<G> {
     for _ in 0..16 {
-        let mut state = GameState::new(first.clone());
+        let mut state = first.clone();
         let mut ended = false;
         for _ in 0..settings.random_plies {
             let mut moves = MoveList::new();
@@ -342,7 +384,7 @@ fn random_opening<G: Variant>(settings: &DatagenSettings, first: G, rng: &mut Rn
             return state;
         }
     }
-    GameState::new(first)
+    first.clone()
 }
 
 /// White's result when `winner` won (`None`: a draw).
@@ -389,6 +431,7 @@ mod tests {
             nodes: 300,
             depth: None,
             random_plies: 6,
+            openings: None,
             threads: 2,
             seed: 11,
             out,
@@ -443,6 +486,35 @@ mod tests {
         assert_ne!(a, b, "the resumed run replayed the first game");
         assert_ne!(thread_seed(1, 0, 0), thread_seed(1, 0, 1));
         assert_ne!(thread_seed(1, 0, 0), thread_seed(1, 77, 0));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn games_start_from_the_openings_file() {
+        // One opening, a rook ending: every record has its three pieces
+        // (none would from the start position), and its plies count on
+        // from the opening's moves.
+        let dir = std::env::temp_dir().join(format!("timur-datagen-o-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let book = dir.join("book.epd");
+        std::fs::write(
+            &book,
+            "# one line\nfen 8/8/4k3/8/8/3K4/3R4/8 w - - 0 1 moves d2e2\n",
+        )
+        .unwrap();
+        let out = dir.join("from-book.bin");
+        let mut one = settings(VariantKind::Chess, out.clone(), 2);
+        one.openings = Some(book.clone());
+        one.random_plies = 2;
+        let summary = run(&one).unwrap();
+        assert!(summary.positions > 0);
+        for record in RecordReader::open(&out).unwrap().map(|r| r.unwrap()) {
+            assert_eq!(record.placed_pieces().count(), 3);
+            assert!(record.ply >= 3, "ply {}", record.ply);
+        }
+        std::fs::write(&book, "startpos moves e2e5\n").unwrap();
+        let err = run(&one).unwrap_err();
+        assert!(err.contains("line 1") && err.contains("e2e5"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

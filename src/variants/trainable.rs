@@ -129,6 +129,13 @@ pub trait Trainable: Variant + Features {
     fn self_play_start(&self, _rng: &mut Rng) -> Self {
         self.clone()
     }
+
+    /// A position of this start position's game read from `fen` (an
+    /// opening of `timur nnue datagen --openings`; Chess keeps its
+    /// Chess960 flag).
+    fn opening_position(&self, fen: &str) -> Result<Self, String> {
+        Self::from_fen(fen)
+    }
 }
 
 /// The pieces of a bitboard position: for each colour and each of `kinds`,

@@ -5,6 +5,7 @@ use super::{Chess, Kind};
 use crate::nnue::network::Network;
 use crate::rng::Rng;
 use crate::variants::trainable::{pieces_of, PlacedPiece, Trainable};
+use crate::variants::Variant;
 use std::sync::Arc;
 
 impl Trainable for Chess {
@@ -35,12 +36,17 @@ impl Trainable for Chess {
         }
         Chess::chess960_start(rng.below(960) as u32).unwrap_or_else(|| self.clone())
     }
+
+    fn opening_position(&self, fen: &str) -> Result<Chess, String> {
+        let mut pos = Chess::from_fen(fen)?;
+        pos.set_chess960(self.chess960);
+        Ok(pos)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::Variant;
 
     #[test]
     fn the_start_position_has_its_pieces_on_their_squares() {
@@ -90,5 +96,16 @@ mod tests {
             .map(|_| chess960.self_play_start(&mut rng).to_fen())
             .collect();
         assert!(fens.len() > 1, "{fens:?}");
+    }
+
+    #[test]
+    fn an_opening_position_keeps_the_games_chess960_flag() {
+        let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+        let mut chess960 = Chess::start_position();
+        chess960.set_chess960(true);
+        assert!(chess960.opening_position(fen).unwrap().chess960);
+        let chess = Chess::start_position().opening_position(fen).unwrap();
+        assert!(!chess.chess960);
+        assert!(chess960.opening_position("no position").is_err());
     }
 }

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Chess openings as strong players reach them, for training data (issue 47).
+
+Session 61 found timur's chess games against Stockfish lost in quiet
+positions just out of real openings, which data started from eight uniformly
+random plies rarely reaches. This script plays seeded lines with Stockfish:
+at each ply Stockfish searches with --multipv moves to --depth and one of the
+moves within --window centipawns of its best is drawn at random; a line stops
+after a length drawn from --min-plies..--max-plies. A line whose position was
+reached before (Stockfish's FEN without the move counters) is dropped; its
+last position is searched once more and kept when its score is a centipawn
+score within ±--max-score. Lines are written as `startpos moves …` to --out
+(appended to, so a stopped run can go on with another --seed), for
+`timur nnue datagen --openings`.
+
+usage: scripts/chess_openings.py [--count 5000] [--min-plies 6]
+       [--max-plies 16] [--depth 9] [--multipv 5] [--window 40]
+       [--max-score 150] [--seed 63] [--engine /usr/games/stockfish]
+       [--out chess-book.epd]
+"""
+
+import argparse
+import os
+import random
+import re
+import shutil
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from uci_engine import UciEngine  # noqa: E402
+
+INFO = re.compile(r"\bdepth (\d+) .*\bmultipv (\d+) .*\bscore (cp|mate) (-?\d+)(.*)\bpv (\S+)")
+
+
+def find_engine(named):
+    for candidate in [named, "/usr/games/stockfish", "stockfish"]:
+        if candidate and (shutil.which(candidate) or os.path.isfile(candidate)):
+            return shutil.which(candidate) or candidate
+    sys.exit("no Stockfish: apt-get install stockfish, or name it with --engine")
+
+
+def set_position(engine, moves):
+    engine.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
+
+
+def search(engine, moves, depth):
+    """[(move, centipawns)] of the deepest whole iteration, best first, side to
+    move's view (a mate as ±100000); empty when the game has ended."""
+    set_position(engine, moves)
+    engine.send(f"go depth {depth}")
+    by_depth = {}
+    for line in engine.read_until(lambda line: line.startswith("bestmove")):
+        found = INFO.search(line)
+        if found and "bound" not in found.group(5):
+            kind, value = found.group(3), int(found.group(4))
+            cp = value if kind == "cp" else (100000 if value > 0 else -100000)
+            by_depth.setdefault(int(found.group(1)), {})[int(found.group(2))] = (found.group(6), cp)
+    if not by_depth:
+        return []
+    deepest = by_depth[max(by_depth)]
+    return [deepest[k] for k in sorted(deepest)]
+
+
+def position_key(engine, moves):
+    set_position(engine, moves)
+    engine.send("d")
+    for line in engine.read_until(lambda line: line.startswith("Fen: ")):
+        if line.startswith("Fen: "):
+            return " ".join(line[5:].split()[:4])
+    raise RuntimeError("no Fen line")
+
+
+def draw_line(engine, rng, args):
+    """A line of plausible moves, or None when the game ends or leaves the window."""
+    moves = []
+    for _ in range(rng.randint(args.min_plies, args.max_plies)):
+        scored = search(engine, moves, args.depth)
+        if not scored:
+            return None
+        best = max(cp for _, cp in scored)
+        moves.append(rng.choice([m for m, cp in scored if cp >= best - args.window]))
+    return moves
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=5000, help="openings to add")
+    parser.add_argument("--min-plies", type=int, default=6)
+    parser.add_argument("--max-plies", type=int, default=16)
+    parser.add_argument("--depth", type=int, default=9, help="Stockfish's depth at each ply")
+    parser.add_argument("--multipv", type=int, default=5, help="moves Stockfish scores at each ply")
+    parser.add_argument("--window", type=int, default=40, help="moves within this of the best are drawn (cp)")
+    parser.add_argument("--max-score", type=int, default=150, help="kept when |score| <= this (cp)")
+    parser.add_argument("--seed", type=int, default=63)
+    parser.add_argument("--engine", help="Stockfish's path")
+    parser.add_argument("--out", default="chess-book.epd")
+    args = parser.parse_args()
+    if not 1 <= args.min_plies <= args.max_plies:
+        sys.exit("need 1 <= --min-plies <= --max-plies")
+
+    engine = UciEngine([find_engine(args.engine)], {"Hash": 16, "Threads": 1, "MultiPV": args.multipv})
+    rng = random.Random(args.seed)
+    seen = set()
+    if os.path.exists(args.out):
+        with open(args.out) as old:
+            seen = {line.strip() for line in old if line.startswith("startpos")}
+    keys = set()
+    counts = {"kept": 0, "ended": 0, "repeated": 0, "unbalanced": 0}
+    started = time.monotonic()
+    with open(args.out, "a") as out:
+        if not seen:
+            out.write(
+                f"# Chess openings: Stockfish depth {args.depth}, a random move of its {args.multipv} best within "
+                f"{args.window} cp,\n# {args.min_plies}-{args.max_plies} plies, |score| <= {args.max_score} cp at "
+                f"the end. Made by scripts/chess_openings.py.\n"
+            )
+        while counts["kept"] < args.count:
+            moves = draw_line(engine, rng, args)
+            if moves is None:
+                counts["ended"] += 1
+                continue
+            line = "startpos moves " + " ".join(moves)
+            key = position_key(engine, moves)
+            if line in seen or key in keys:
+                counts["repeated"] += 1
+                continue
+            keys.add(key)
+            scored = search(engine, moves, args.depth)
+            if not scored or abs(scored[0][1]) > args.max_score:
+                counts["unbalanced"] += 1
+                continue
+            seen.add(line)
+            out.write(line + "\n")
+            out.flush()
+            counts["kept"] += 1
+            if counts["kept"] % 100 == 0:
+                print(f"{counts} ({time.monotonic() - started:.0f} s)", flush=True)
+    engine.quit()
+    print(f"added {counts['kept']} openings to {args.out}: {counts}")
+
+
+if __name__ == "__main__":
+    main()
