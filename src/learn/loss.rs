@@ -5,7 +5,7 @@
 //! taught by different teachers, or at different scales, compare).
 
 use super::games;
-use super::train::{self, sigmoid, FloatNet, TrainSettings};
+use super::train::{self, sigmoid, FloatNet, SampleShape};
 use crate::nnue::network::Network;
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -49,25 +49,12 @@ pub const MAX_SCALE: f64 = 4.0;
 pub fn run(settings: &LossSettings) -> Result<LossReport, String> {
     let network = Network::read_file(&settings.net)?;
     let game = games::of_network(&network, &settings.net)?;
-    let reading = TrainSettings {
-        variant: game.kind,
-        hidden: network.hidden(),
-        buckets: network.buckets(),
+    let shape = SampleShape {
         bucketed: Some(network.features) == game.bucketed,
-        factoriser: false,
-        data: settings.data.clone(),
-        epochs: 1,
-        batch: 1,
-        lr: 0.0,
+        buckets: network.buckets(),
         lambda: 1.0,
-        validation: 0.0,
-        max_positions: settings.max_positions,
-        mirror: false,
-        seed: 0,
-        out: PathBuf::new(),
-        init: None,
     };
-    let records = train::load(&reading, game)?;
+    let records = train::load(&settings.data, settings.max_positions, game)?;
     if records.is_empty() {
         return Err("no positions of the network's game in the data".into());
     }
@@ -76,7 +63,7 @@ pub fn run(settings: &LossSettings) -> Result<LossReport, String> {
     let outputs: Vec<(f32, f32, f32)> = records
         .par_iter()
         .map(|record| {
-            let sample = train::sample_of(record, &reading, game, false);
+            let sample = train::sample_of(record, &shape, game, false);
             let output = float.forward(&sample).0;
             (output, sample.target, record.result.as_target())
         })

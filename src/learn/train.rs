@@ -445,11 +445,32 @@ fn trained_features(settings: &TrainSettings, game: &GameInfo) -> Result<Feature
         .ok_or_else(|| format!("--king-buckets: {} has no bucketed feature set", game.kind))
 }
 
+/// What a record becomes as a sample: the inputs, output buckets and
+/// target of the network it trains or is measured on.
+pub(super) struct SampleShape {
+    /// Inputs of the game's king-bucketed feature set.
+    pub bucketed: bool,
+    /// Output buckets (by pieces on the board).
+    pub buckets: usize,
+    /// Share of the search score in the target (the rest the game's result).
+    pub lambda: f32,
+}
+
+impl TrainSettings {
+    fn sample_shape(&self) -> SampleShape {
+        SampleShape {
+            bucketed: self.bucketed,
+            buckets: self.buckets,
+            lambda: self.lambda,
+        }
+    }
+}
+
 /// The record's active features from both views, side to move first;
 /// `mirrored` reads the board mirrored along its centre file.
 pub(super) fn sample_of(
     record: &Record,
-    settings: &TrainSettings,
+    shape: &SampleShape,
     game: &GameInfo,
     mirrored: bool,
 ) -> Sample {
@@ -466,7 +487,7 @@ pub(super) fn sample_of(
             (p.color as usize, p.kind as usize, square)
         })
         .collect();
-    let per_piece: Vec<[usize; 2]> = if settings.bucketed {
+    let per_piece: Vec<[usize; 2]> = if shape.bucketed {
         (game.bucketed_features)(&pieces)
     } else {
         pieces
@@ -481,19 +502,24 @@ pub(super) fn sample_of(
             .collect::<Vec<u16>>()
     });
     let score_target = sigmoid(f32::from(record.score) / SCALE as f32);
-    let lambda = settings.lambda;
+    let lambda = shape.lambda;
     Sample {
-        bucket: output_bucket(views[0].len() as u32, settings.buckets, game.most_pieces) as u8,
+        bucket: output_bucket(views[0].len() as u32, shape.buckets, game.most_pieces) as u8,
         features: views,
         target: lambda * score_target + (1.0 - lambda) * record.result.as_target(),
     }
 }
 
-/// The records of the network's game in the data files.
-pub(super) fn load(settings: &TrainSettings, game: &GameInfo) -> Result<Vec<Record>, String> {
+/// The records of the network's game in the data files, at most
+/// `max_positions` of them (0: all).
+pub(super) fn load(
+    data: &[PathBuf],
+    max_positions: usize,
+    game: &GameInfo,
+) -> Result<Vec<Record>, String> {
     let tag = game.tag;
     let mut records = Vec::new();
-    for path in &settings.data {
+    for path in data {
         let reader =
             RecordReader::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         match reader.game() {
@@ -520,7 +546,7 @@ pub(super) fn load(settings: &TrainSettings, game: &GameInfo) -> Result<Vec<Reco
             if record.game == tag {
                 records.push(record);
             }
-            if settings.max_positions > 0 && records.len() >= settings.max_positions {
+            if max_positions > 0 && records.len() >= max_positions {
                 return Ok(records);
             }
         }
@@ -563,7 +589,8 @@ fn split_samples(
     rng: &mut Rng,
 ) -> (Vec<Sample>, Vec<Sample>) {
     let (order, held) = split_by_games(&records, settings.validation, rng);
-    let sample = |i: &usize, mirrored| sample_of(&records[*i], settings, game, mirrored);
+    let shape = settings.sample_shape();
+    let sample = |i: &usize, mirrored| sample_of(&records[*i], &shape, game, mirrored);
     let validation = order[..held].par_iter().map(|i| sample(i, false)).collect();
     let views: &[bool] = if settings.mirror {
         &[false, true]
@@ -662,7 +689,7 @@ pub fn train(settings: &TrainSettings) -> Result<TrainReport, String> {
             game.kind
         ));
     }
-    let records = load(settings, &game)?;
+    let records = load(&settings.data, settings.max_positions, &game)?;
     if records.len() < 2 {
         return Err(format!("{} usable positions: too few", records.len()));
     }

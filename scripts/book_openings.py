@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Chess openings as strong players reach them, for training data (issue 47).
+"""Openings as strong players reach them, for training data (issues 47, 48).
 
 Session 61 found timur's chess games against Stockfish lost in quiet
 positions just out of real openings, which data started from eight uniformly
-random plies rarely reaches. This script plays seeded lines with Stockfish:
-at each ply Stockfish searches with --multipv moves to --depth and one of the
+random plies rarely reaches. This script plays seeded lines with a strong
+engine (chess: Stockfish; xiangqi: Pikafish-HCE, ranks 0-9 as timur reads
+them): at each ply it searches with --multipv moves to --depth and one of the
 moves within --window centipawns of its best is drawn at random; a line stops
 after a length drawn from --min-plies..--max-plies. A line whose position was
 reached before (Stockfish's FEN without the move counters) is dropped; its
@@ -13,10 +14,10 @@ score within ±--max-score. Lines are written as `startpos moves …` to --out
 (appended to, so a stopped run can go on with another --seed), for
 `timur nnue datagen --openings`.
 
-usage: scripts/chess_openings.py [--count 5000] [--min-plies 6]
-       [--max-plies 16] [--depth 9] [--multipv 5] [--window 40]
-       [--max-score 150] [--seed 63] [--engine /usr/games/stockfish]
-       [--out chess-book.epd]
+usage: scripts/book_openings.py [--variant chess] [--count 5000]
+       [--min-plies 6] [--max-plies 16] [--depth 9] [--multipv 5]
+       [--window 40] [--max-score 150] [--seed 63] [--engine PATH]
+       [--out book.epd]
 """
 
 import argparse
@@ -33,11 +34,20 @@ from uci_engine import UciEngine  # noqa: E402
 INFO = re.compile(r"\bdepth (\d+) .*\bmultipv (\d+) .*\bscore (cp|mate) (-?\d+)(.*)\bpv (\S+)")
 
 
-def find_engine(named):
-    for candidate in [named, "/usr/games/stockfish", "stockfish"]:
+ENGINES = {
+    "chess": ["/usr/games/stockfish", "stockfish"],
+    "xiangqi": [os.environ.get("PIKAFISH_HCE"), "/usr/local/bin/pikafish-hce", "pikafish-hce"],
+}
+
+
+def find_engine(named, variant):
+    for candidate in [named] + ENGINES[variant]:
         if candidate and (shutil.which(candidate) or os.path.isfile(candidate)):
             return shutil.which(candidate) or candidate
-    sys.exit("no Stockfish: apt-get install stockfish, or name it with --engine")
+    sys.exit(
+        f"no {variant} engine: name it with --engine (chess: apt-get install stockfish; xiangqi: "
+        "Pikafish-HCE built from skystarspython/Pikafish-HCE, see scripts/xiangqi_openings.py)"
+    )
 
 
 def set_position(engine, moves):
@@ -85,6 +95,7 @@ def draw_line(engine, rng, args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variant", choices=sorted(ENGINES), default="chess")
     parser.add_argument("--count", type=int, default=5000, help="openings to add")
     parser.add_argument("--min-plies", type=int, default=6)
     parser.add_argument("--max-plies", type=int, default=16)
@@ -94,12 +105,12 @@ def main():
     parser.add_argument("--max-score", type=int, default=150, help="kept when |score| <= this (cp)")
     parser.add_argument("--seed", type=int, default=63)
     parser.add_argument("--engine", help="Stockfish's path")
-    parser.add_argument("--out", default="chess-book.epd")
+    parser.add_argument("--out", default="book.epd")
     args = parser.parse_args()
     if not 1 <= args.min_plies <= args.max_plies:
         sys.exit("need 1 <= --min-plies <= --max-plies")
 
-    engine = UciEngine([find_engine(args.engine)], {"Hash": 16, "Threads": 1, "MultiPV": args.multipv})
+    engine = UciEngine([find_engine(args.engine, args.variant)], {"Hash": 16, "Threads": 1, "MultiPV": args.multipv})
     rng = random.Random(args.seed)
     seen = set()
     if os.path.exists(args.out):
@@ -111,9 +122,10 @@ def main():
     with open(args.out, "a") as out:
         if not seen:
             out.write(
-                f"# Chess openings: Stockfish depth {args.depth}, a random move of its {args.multipv} best within "
+                f"# {args.variant} openings: {os.path.basename(engine.proc.args[0])} depth {args.depth}, "
+                f"a random move of its {args.multipv} best within "
                 f"{args.window} cp,\n# {args.min_plies}-{args.max_plies} plies, |score| <= {args.max_score} cp at "
-                f"the end. Made by scripts/chess_openings.py.\n"
+                f"the end. Made by scripts/book_openings.py.\n"
             )
         while counts["kept"] < args.count:
             moves = draw_line(engine, rng, args)
