@@ -4,13 +4,14 @@
 Session 61 found timur's chess games against Stockfish lost in quiet
 positions just out of real openings, which data started from eight uniformly
 random plies rarely reaches. This script plays seeded lines with a strong
-engine (chess: Stockfish; xiangqi: Pikafish-HCE, ranks 0-9 as timur reads
-them): at each ply it searches with --multipv moves to --depth and one of the
+engine (chess and Chess960: Stockfish, from a random array in Chess960;
+xiangqi: Pikafish-HCE, ranks 0-9 as timur reads them): at each ply it searches with --multipv moves to --depth and one of the
 moves within --window centipawns of its best is drawn at random; a line stops
 after a length drawn from --min-plies..--max-plies. A line whose position was
 reached before (Stockfish's FEN without the move counters) is dropped; its
 last position is searched once more and kept when its score is a centipawn
-score within ±--max-score. Lines are written as `startpos moves …` to --out
+score within ±--max-score. Lines are written as `startpos moves …` (Chess960:
+`fen … moves …`, castling as king takes rook) to --out
 (appended to, so a stopped run can go on with another --seed), for
 `timur nnue datagen --openings`.
 
@@ -36,6 +37,7 @@ INFO = re.compile(r"\bdepth (\d+) .*\bmultipv (\d+) .*\bscore (cp|mate) (-?\d+)(
 
 ENGINES = {
     "chess": ["/usr/games/stockfish", "stockfish"],
+    "chess960": ["/usr/games/stockfish", "stockfish"],
     "xiangqi": [os.environ.get("PIKAFISH_HCE"), "/usr/local/bin/pikafish-hce", "pikafish-hce"],
 }
 
@@ -50,14 +52,33 @@ def find_engine(named, variant):
     )
 
 
-def set_position(engine, moves):
-    engine.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
+def chess960_fen(n):
+    """Chess960 start array number n (0-959, Scharnagl's numbering) as FEN."""
+    rank = [None] * 8
+    n, light = divmod(n, 4)
+    rank[2 * light + 1] = "b"
+    n, dark = divmod(n, 4)
+    rank[2 * dark] = "b"
+    n, queen = divmod(n, 6)
+    rank[[i for i in range(8) if rank[i] is None][queen]] = "q"
+    knights = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)][n]
+    empty = [i for i in range(8) if rank[i] is None]
+    for k in knights:
+        rank[empty[k]] = "n"
+    for i, piece in zip([i for i in range(8) if rank[i] is None], "rkr"):
+        rank[i] = piece
+    black = "".join(rank)
+    return f"{black}/pppppppp/8/8/8/8/PPPPPPPP/{black.upper()} w KQkq - 0 1"
 
 
-def search(engine, moves, depth):
+def set_position(engine, start, moves):
+    engine.send(f"position {start} moves " + " ".join(moves) if moves else f"position {start}")
+
+
+def search(engine, start, moves, depth):
     """[(move, centipawns)] of the deepest whole iteration, best first, side to
     move's view (a mate as ±100000); empty when the game has ended."""
-    set_position(engine, moves)
+    set_position(engine, start, moves)
     engine.send(f"go depth {depth}")
     by_depth = {}
     for line in engine.read_until(lambda line: line.startswith("bestmove")):
@@ -72,8 +93,8 @@ def search(engine, moves, depth):
     return [deepest[k] for k in sorted(deepest)]
 
 
-def position_key(engine, moves):
-    set_position(engine, moves)
+def position_key(engine, start, moves):
+    set_position(engine, start, moves)
     engine.send("d")
     for line in engine.read_until(lambda line: line.startswith("Fen: ")):
         if line.startswith("Fen: "):
@@ -82,15 +103,17 @@ def position_key(engine, moves):
 
 
 def draw_line(engine, rng, args):
-    """A line of plausible moves, or None when the game ends or leaves the window."""
+    """(start, moves): a line of plausible moves from the start position (in
+    Chess960 a random array's), or None when the game ends first."""
+    start = f"fen {chess960_fen(rng.randrange(960))}" if args.variant == "chess960" else "startpos"
     moves = []
     for _ in range(rng.randint(args.min_plies, args.max_plies)):
-        scored = search(engine, moves, args.depth)
+        scored = search(engine, start, moves, args.depth)
         if not scored:
             return None
         best = max(cp for _, cp in scored)
         moves.append(rng.choice([m for m, cp in scored if cp >= best - args.window]))
-    return moves
+    return start, moves
 
 
 def main():
@@ -99,23 +122,26 @@ def main():
     parser.add_argument("--count", type=int, default=5000, help="openings to add")
     parser.add_argument("--min-plies", type=int, default=6)
     parser.add_argument("--max-plies", type=int, default=16)
-    parser.add_argument("--depth", type=int, default=9, help="Stockfish's depth at each ply")
-    parser.add_argument("--multipv", type=int, default=5, help="moves Stockfish scores at each ply")
+    parser.add_argument("--depth", type=int, default=9, help="the engine's depth at each ply")
+    parser.add_argument("--multipv", type=int, default=5, help="moves the engine scores at each ply")
     parser.add_argument("--window", type=int, default=40, help="moves within this of the best are drawn (cp)")
     parser.add_argument("--max-score", type=int, default=150, help="kept when |score| <= this (cp)")
     parser.add_argument("--seed", type=int, default=63)
-    parser.add_argument("--engine", help="Stockfish's path")
+    parser.add_argument("--engine", help="the engine's path (chess: Stockfish, xiangqi: Pikafish-HCE)")
     parser.add_argument("--out", default="book.epd")
     args = parser.parse_args()
     if not 1 <= args.min_plies <= args.max_plies:
         sys.exit("need 1 <= --min-plies <= --max-plies")
 
-    engine = UciEngine([find_engine(args.engine, args.variant)], {"Hash": 16, "Threads": 1, "MultiPV": args.multipv})
+    options = {"Hash": 16, "Threads": 1, "MultiPV": args.multipv}
+    if args.variant == "chess960":
+        options["UCI_Chess960"] = "true"
+    engine = UciEngine([find_engine(args.engine, args.variant)], options)
     rng = random.Random(args.seed)
     seen = set()
     if os.path.exists(args.out):
         with open(args.out) as old:
-            seen = {line.strip() for line in old if line.startswith("startpos")}
+            seen = {line.strip() for line in old if not line.startswith("#")}
     keys = set()
     counts = {"kept": 0, "ended": 0, "repeated": 0, "unbalanced": 0}
     started = time.monotonic()
@@ -128,17 +154,18 @@ def main():
                 f"the end. Made by scripts/book_openings.py.\n"
             )
         while counts["kept"] < args.count:
-            moves = draw_line(engine, rng, args)
-            if moves is None:
+            drawn = draw_line(engine, rng, args)
+            if drawn is None:
                 counts["ended"] += 1
                 continue
-            line = "startpos moves " + " ".join(moves)
-            key = position_key(engine, moves)
+            start, moves = drawn
+            line = f"{start} moves " + " ".join(moves)
+            key = position_key(engine, start, moves)
             if line in seen or key in keys:
                 counts["repeated"] += 1
                 continue
             keys.add(key)
-            scored = search(engine, moves, args.depth)
+            scored = search(engine, start, moves, args.depth)
             if not scored or abs(scored[0][1]) > args.max_score:
                 counts["unbalanced"] += 1
                 continue
