@@ -32,9 +32,9 @@ for size in $sizes; do
       kb*) hidden=${shape#kb}; flags=(--king-buckets) ;;
       *) echo "unknown shape $shape" >&2; exit 2 ;;
     esac
-    # A chess king-bucketed board reads the same mirrored: --mirror would
-    # only repeat each sample.
-    if [ "$variant" != chess ] && [ "${shape#kb}" != "$shape" ]; then flags+=(--mirror); fi
+    # Mirrored positions too: a king-bucketed board is not mirrored by the
+    # inputs (chess) or only by the general's file (xiangqi).
+    if [ "${shape#kb}" != "$shape" ]; then flags+=(--mirror); fi
     net="$out/$shape-$size.tmnn"
     if ! "$timur" nnue train --variant "$variant" --data "$@" --max-positions "$size" \
       --hidden "$hidden" --buckets "${BUCKETS:-1}" "${flags[@]}" --epochs "${EPOCHS:-2}" \

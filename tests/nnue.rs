@@ -1,7 +1,7 @@
 //! The networks' accumulators: after any sequence of moves made and taken
 //! back (chess: castling both ways, Chess960 included, en passant,
-//! promotions, king moves across buckets and the mirror with a
-//! king-bucketed network; xiangqi: captures and general moves, with a
+//! promotions, king moves across buckets with a king-bucketed network;
+//! xiangqi: captures and general moves, with a
 //! plain and a king-bucketed network), the
 //! incremental accumulators equal a refresh; and the `EvalFile` option
 //! refuses bad files and keeps the engine playing.
@@ -153,10 +153,10 @@ fn each_move(
 }
 
 #[test]
-fn king_moves_across_buckets_and_the_mirror_refresh_through_the_cache() {
+fn king_moves_across_buckets_refresh_through_the_cache() {
     use timur::variants::chess::{Kind, MoveKind};
-    // White's king on d1/e1 steps across the centre file and up a rank;
-    // castling moves it two buckets and the mirror at once.
+    // White's king on d1/e1 steps across the centre file (into the mirror
+    // bucket) and up a rank; castling moves it to another bucket.
     for fen in [
         "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
         "4k3/8/8/8/8/8/8/3K4 w - - 0 1",

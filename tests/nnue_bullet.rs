@@ -1,7 +1,7 @@
 //! The bullet round trip (issue 47): chess records exported as bullet's
 //! `ChessBoard` and read back by bullet's own reader (the `bulletformat`
 //! crate, the oracle), and a network in bullet's saved layout (`Chess768`
-//! or `ChessBucketsMirrored` inputs) imported and evaluated as timur's own
+//! or `ChessBuckets` inputs) imported and evaluated as timur's own
 //! file of the same weights and as bullet's inference computes it.
 
 use bulletformat::{BulletFormat, ChessBoard, DataLoader};
@@ -196,38 +196,30 @@ fn bullet_bytes(net: &Network) -> Vec<u8> {
 }
 
 /// timur's king-bucket layout as docs/nnue.md gives it to bullet's
-/// `ChessBucketsMirrored::new` (files a–d, first rank first).
+/// `ChessBuckets::new` (first rank first, as the king's own side sees it).
 #[rustfmt::skip]
-const LAYOUT: [usize; 32] = [
-    0, 0, 1, 1,
-    2, 2, 2, 2,
-    3, 3, 3, 3,
-    3, 3, 3, 3,
-    3, 3, 3, 3,
-    3, 3, 3, 3,
-    3, 3, 3, 3,
-    3, 3, 3, 3,
+const LAYOUT: [usize; 64] = [
+    0, 0, 1, 1, 5, 5, 4, 4,
+    2, 2, 2, 2, 6, 6, 6, 6,
+    3, 3, 3, 3, 7, 7, 7, 7,
+    3, 3, 3, 3, 7, 7, 7, 7,
+    3, 3, 3, 3, 7, 7, 7, 7,
+    3, 3, 3, 3, 7, 7, 7, 7,
+    3, 3, 3, 3, 7, 7, 7, 7,
+    3, 3, 3, 3, 7, 7, 7, 7,
 ];
 
-/// bullet's `ChessBucketsMirrored` view from a king on `ksq` (as its own
-/// side sees the board): the bucket of the square folded onto files a–d,
-/// and the flip of every square (7, files a ↔ h, when it stands on e–h).
-fn bucket_and_flip(layout: &[usize; 32], ksq: u8) -> (usize, usize) {
-    let ksq = usize::from(ksq);
-    let file = [0, 1, 2, 3, 3, 2, 1, 0][ksq % 8];
-    (layout[ksq / 8 * 4 + file], if ksq % 8 > 3 { 7 } else { 0 })
-}
-
-/// Each side's view of `board`, side to move's first: bucket 0 unflipped
-/// for `Chess768`, else as `ChessBucketsMirrored` with `layout`.
-fn bullet_views(board: &ChessBoard, layout: Option<&[usize; 32]>) -> [(usize, usize); 2] {
-    [board.our_ksq(), board.opp_ksq()].map(|ksq| layout.map_or((0, 0), |l| bucket_and_flip(l, ksq)))
+/// Each side's bucket in `board`, side to move's first: 0 for `Chess768`,
+/// else as `ChessBuckets` with `layout` reads it from the side's own king
+/// square (bulletformat gives both as their own side sees the board).
+fn bullet_buckets(board: &ChessBoard, layout: Option<&[usize; 64]>) -> [usize; 2] {
+    [board.our_ksq(), board.opp_ksq()].map(|ksq| layout.map_or(0, |l| l[usize::from(ksq)]))
 }
 
 /// bullet's features of each piece of `board`, side to move's view first:
-/// the `Chess768` index, flipped and offset by 768 per bucket of the view.
-fn bullet_features(board: &ChessBoard, layout: Option<&[usize; 32]>) -> Vec<[usize; 2]> {
-    let views = bullet_views(board, layout);
+/// the `Chess768` index offset by 768 per bucket of the side.
+fn bullet_features(board: &ChessBoard, layout: Option<&[usize; 64]>) -> Vec<[usize; 2]> {
+    let buckets = bullet_buckets(board, layout);
     board
         .into_iter()
         .map(|(piece, square)| {
@@ -235,20 +227,17 @@ fn bullet_features(board: &ChessBoard, layout: Option<&[usize; 32]>) -> Vec<[usi
             let pc = 64 * usize::from(piece & 7);
             let sq = usize::from(square);
             let plain = [[0, 384][c] + pc + sq, [384, 0][c] + pc + (sq ^ 56)];
-            [0, 1].map(|side| {
-                let (bucket, flip) = views[side];
-                768 * bucket + (plain[side] ^ flip)
-            })
+            [0, 1].map(|side| 768 * buckets[side] + plain[side])
         })
         .collect()
 }
 
 /// bullet's inference from its own saved bytes and a `ChessBoard`
-/// (`Chess768` features, or `ChessBucketsMirrored` with `layout`; SCReLU,
+/// (`Chess768` features, or `ChessBuckets` with `layout`; SCReLU,
 /// `MaterialCount` buckets), in integers.
 fn bullet_eval(
     bytes: &[u8],
-    layout: Option<&[usize; 32]>,
+    layout: Option<&[usize; 64]>,
     hidden: usize,
     buckets: usize,
     board: &ChessBoard,
@@ -295,12 +284,11 @@ fn boards() -> Vec<ChessBoard> {
 }
 
 #[test]
-fn the_positions_put_each_king_in_every_bucket_and_mirror() {
+fn the_positions_put_each_king_in_every_bucket() {
     let mut seen = std::collections::HashSet::new();
     for board in boards() {
-        seen.extend(bullet_views(&board, Some(&LAYOUT)));
+        seen.extend(bullet_buckets(&board, Some(&LAYOUT)));
     }
-    // 4 buckets, each on files a–d and on files e–h.
     assert_eq!(seen.len(), 8, "{seen:?}");
 }
 
@@ -361,7 +349,7 @@ fn foreign_files_and_shapes_are_refused_before_reading() {
         let why = bullet_net::read_file(file, features, hidden, buckets).unwrap_err();
         assert!(why.contains("not bullet's"), "{why}");
         assert_eq!(
-            why.contains("3072→16×2→1 (king buckets"),
+            why.contains("6144→16×2→1 (king buckets"),
             features == bucketed,
             "{why}"
         );

@@ -73,8 +73,8 @@ pub struct ImportBulletArgs {
     /// Its MaterialCount output buckets (1, 2, 4, 8 or 16).
     #[arg(long, default_value_t = 1)]
     pub buckets: usize,
-    /// Trained with `ChessBucketsMirrored` and timur's king-bucket layout
-    /// (3072 inputs) instead of `Chess768`.
+    /// Trained with `ChessBuckets` and timur's king-bucket layout (6144
+    /// inputs) instead of `Chess768`.
     #[arg(long)]
     pub king_buckets: bool,
     /// With `--king-buckets`: a factoriser beside the buckets, one column
@@ -242,7 +242,8 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 1)]
     pub buckets: usize,
     /// Inputs by king bucket: the game's bucketed feature set (chess:
-    /// 4 buckets by the own king's square, files e–h mirrored; xiangqi: 6
+    /// 8 buckets by the own king's square, those of files e–h the mirror
+    /// images of those of a–d, the board not mirrored; xiangqi: 6
     /// by the own general's palace point, file f mirrored; refused for
     /// Tamerlane). `--init` may name the game's plain network: it starts
     /// in every bucket.

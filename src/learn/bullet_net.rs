@@ -4,9 +4,9 @@
 //! docs/nnue.md).
 //!
 //! The file accepted is bullet's `quantised.bin` for one of timur's chess
-//! feature sets, `Chess768` (F = 768 inputs) or `ChessBucketsMirrored`
+//! feature sets, `Chess768` (F = 768 inputs) or `ChessBuckets`
 //! with timur's layout (`KING_BUCKETS` in src/variants/chess/nnue.rs,
-//! F = 3072, `--king-buckets`); H hidden neurons per perspective (SCReLU,
+//! F = 6144, `--king-buckets`); H hidden neurons per perspective (SCReLU,
 //! dual perspective) and B `MaterialCount` output buckets, saved with
 //!
 //! ```text
@@ -49,7 +49,7 @@ pub fn saved_bytes(features: FeatureSet, hidden: usize, buckets: usize) -> usize
 }
 
 /// The shape in words, as messages name it: "768→128×2→1 (8 output
-/// buckets)", "3072→128×2→1 (king buckets, 8 output buckets)".
+/// buckets)", "6144→128×2→1 (king buckets, 8 output buckets)".
 pub fn shape(features: FeatureSet, hidden: usize, buckets: usize) -> String {
     let kings = if Some(features) == Chess::BUCKETED {
         "king buckets, "

@@ -139,8 +139,15 @@ mod tests {
         assert_eq!(describe(VariantKind::Chess960).unwrap().tag, 0);
         assert_eq!(name_of_tag(0), "chess");
         assert_eq!(name_of(xiangqi.features), "xiangqi");
-        // King-bucketed networks say 4 (chess) and 5 (xiangqi); Tamerlane has none.
-        assert_eq!(chess.bucketed.map(|set| set.id), Some(4));
+        // King-bucketed networks say 6 (chess) and 5 (xiangqi); Tamerlane has
+        // none. Chess's retired set 4 (the board mirrored by the king's
+        // half) is no network's any more.
+        assert_eq!(chess.bucketed.map(|set| set.id), Some(6));
+        let retired = FeatureSet {
+            id: 4,
+            inputs: 3072,
+        };
+        assert!(by_features(retired).is_none());
         assert_eq!(name_of(chess.bucketed.unwrap()), "chess");
         assert_eq!(xiangqi.bucketed.map(|set| set.id), Some(5));
         assert_eq!(name_of(xiangqi.bucketed.unwrap()), "xiangqi");

@@ -3,10 +3,14 @@
 //! no special case).
 //!
 //! Two feature sets: the plain 768 (own/enemy × 6 kinds × 64 squares) and
-//! the king-bucketed one, four copies of it chosen by where each side's own
-//! king stands (bullet's `ChessBucketsMirrored` with [`KING_BUCKETS`]): a
-//! king on files e–h sees the whole board mirrored, so the 32 squares of
-//! files a–d choose the bucket.
+//! the king-bucketed one, eight copies of it chosen by where each side's own
+//! king stands (bullet's `ChessBuckets` with [`KING_BUCKETS`]). The buckets
+//! of files e–h are the mirror images of those of files a–d, but the board
+//! is not mirrored: a plain network copied into every bucket evaluates
+//! every position as it did (with each side mirroring by its own king, it
+//! would read boards no plain network saw where the kings stand on opposite
+//! halves), and training on mirrored positions (`--mirror`) teaches the
+//! two halves alike.
 
 use super::{Chess, Kind, Piece};
 use crate::bitboard::Bits;
@@ -15,31 +19,33 @@ use crate::nnue::network::Network;
 use crate::nnue::stack::AccumulatorStack;
 use std::sync::Arc;
 
-/// The input bucket of each square of files a–d (a1 b1 c1 d1, a2 …, as
-/// the king's own side sees them): one bucket each for a1–b1 and c1–d1,
-/// one for the second rank, one for the rest.
+/// The input bucket of each square (a1 b1 … h1, a2 …, as the king's own
+/// side sees them): one bucket each for a1–b1 and c1–d1, one for the
+/// second rank's files a–d, one for the rest of files a–d; their mirror
+/// images on files e–h.
 #[rustfmt::skip]
-pub const KING_BUCKETS: [u8; 32] = [
-    0, 0, 1, 1,
-    2, 2, 2, 2,
-    3, 3, 3, 3,
-    3, 3, 3, 3,
-    3, 3, 3, 3,
-    3, 3, 3, 3,
-    3, 3, 3, 3,
-    3, 3, 3, 3,
+pub const KING_BUCKETS: [u8; 64] = [
+    0, 0, 1, 1, 5, 5, 4, 4,
+    2, 2, 2, 2, 6, 6, 6, 6,
+    3, 3, 3, 3, 7, 7, 7, 7,
+    3, 3, 3, 3, 7, 7, 7, 7,
+    3, 3, 3, 3, 7, 7, 7, 7,
+    3, 3, 3, 3, 7, 7, 7, 7,
+    3, 3, 3, 3, 7, 7, 7, 7,
+    3, 3, 3, 3, 7, 7, 7, 7,
 ];
 
 /// The number of input buckets of [`KING_BUCKETS`].
-const BUCKET_COUNT: u32 = 4;
+const BUCKET_COUNT: u32 = 8;
 
 impl Features for Chess {
     /// Chess and Chess960: own/enemy × 6 kinds × 64 squares.
     const FEATURES: FeatureSet = FeatureSet { id: 1, inputs: 768 };
 
-    /// The 768 once per king bucket.
+    /// The 768 once per king bucket (set 4, retired, mirrored the board
+    /// by the king's half and had four buckets).
     const BUCKETED: Option<FeatureSet> = Some(FeatureSet {
-        id: 4,
+        id: 6,
         inputs: BUCKET_COUNT * 768,
     });
 
@@ -64,8 +70,7 @@ impl Features for Chess {
         own * 384 + kind * 64 + square
     }
 
-    /// A side's own king decides its view: its bucket, and the mirror
-    /// when it stands on files e–h.
+    /// A side's own king decides its view: its bucket (never a mirror).
     #[inline]
     fn view(perspective: usize, color: usize, kind: usize, square: usize) -> Option<View> {
         if kind != Kind::King.index() || color != perspective {
@@ -76,11 +81,9 @@ impl Features for Chess {
         } else {
             square
         };
-        let mirrored = seen % 8 >= 4;
-        let file = if mirrored { 7 - seen % 8 } else { seen % 8 };
         Some(View {
-            bucket: KING_BUCKETS[seen / 8 * 4 + file],
-            mirrored,
+            bucket: KING_BUCKETS[seen],
+            mirrored: false,
         })
     }
 
@@ -173,16 +176,27 @@ mod tests {
     }
 
     #[test]
-    fn a_king_chooses_its_own_sides_bucket_and_mirror() {
+    fn a_king_chooses_its_own_sides_bucket() {
         let (white, black, king) = (0, 1, Kind::King.index());
-        let view = |bucket, mirrored| Some(View { bucket, mirrored });
-        // e1: files e–h mirror, d1 is in the c1–d1 bucket.
-        assert_eq!(Chess::view(white, white, king, 4), view(1, true));
-        assert_eq!(Chess::view(white, white, king, 1), view(0, false));
-        assert_eq!(Chess::view(white, white, king, 14), view(2, true));
-        assert_eq!(Chess::view(white, white, king, 27), view(3, false));
-        // Black's king on g8 sees itself on g1: b1 in the mirror.
-        assert_eq!(Chess::view(black, black, king, 62), view(0, true));
+        let view = |bucket| {
+            Some(View {
+                bucket,
+                mirrored: false,
+            })
+        };
+        // e1 mirrors d1's bucket (c1–d1), b1 is a1–b1's.
+        assert_eq!(Chess::view(white, white, king, 4), view(5));
+        assert_eq!(Chess::view(white, white, king, 1), view(0));
+        assert_eq!(Chess::view(white, white, king, 14), view(6));
+        assert_eq!(Chess::view(white, white, king, 27), view(3));
+        // Black's king on g8 sees itself on g1: the mirror of b1's bucket.
+        assert_eq!(Chess::view(black, black, king, 62), view(4));
+        // Each bucket of files e–h mirrors one of files a–d.
+        for square in 0..64 {
+            let mirror = KING_BUCKETS[Chess::mirrored(square)];
+            assert_eq!(KING_BUCKETS[square] % 4, mirror % 4);
+            assert_eq!(KING_BUCKETS[square] / 4, u8::from(square % 8 >= 4));
+        }
         // Only the perspective's own king decides its view.
         assert_eq!(Chess::view(white, black, king, 62), None);
         assert_eq!(Chess::view(white, white, Kind::Queen.index(), 3), None);
@@ -194,17 +208,56 @@ mod tests {
         for perspective in 0..2 {
             let mut seen = vec![0u8; bucketed.inputs as usize];
             for bucket in 0..BUCKET_COUNT as u8 {
-                for mirrored in [false, true] {
-                    let view = View { bucket, mirrored };
-                    for (color, kind, square) in (0..768).map(|i| (i / 384, i / 64 % 6, i % 64)) {
-                        seen[Chess::bucketed_feature(perspective, view, color, kind, square)] += 1;
-                    }
+                let view = View {
+                    bucket,
+                    mirrored: false,
+                };
+                for (color, kind, square) in (0..768).map(|i| (i / 384, i / 64 % 6, i % 64)) {
+                    seen[Chess::bucketed_feature(perspective, view, color, kind, square)] += 1;
                 }
             }
-            // Each once unmirrored and once mirrored.
-            assert!(seen.iter().all(|&n| n == 2));
+            assert!(seen.iter().all(|&n| n == 1));
         }
         assert_eq!(KING_BUCKETS.iter().max(), Some(&(BUCKET_COUNT as u8 - 1)));
+    }
+
+    #[test]
+    fn a_plain_network_copied_into_every_bucket_evaluates_as_before() {
+        // Kings on the same and on opposite halves, and moves that take a
+        // king into another bucket (castling long, a king step across the
+        // d/e border), through the incremental accumulators.
+        use crate::variants::{Notation, Variant};
+        use timur_search::Game;
+        let plain = Arc::new(embedded());
+        let bucketed = Arc::new(embedded().copied_to_buckets(Chess::BUCKETED.unwrap()));
+        let lines: [(&str, &[&str]); 3] = [
+            (
+                "r3k2r/pppq1ppp/2n2n2/8/8/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+                &["e1c1", "e8g8", "c1b1"],
+            ),
+            (
+                "6k1/5ppp/8/8/8/8/PPP5/1K6 w - - 0 1",
+                &["b1c1", "g8f8", "c1d1", "f8e8", "d1e1"],
+            ),
+            (
+                "8/2k5/8/3p4/3P4/8/5K2/8 b - - 0 1",
+                &["c7d6", "f2e3", "d6e6", "e3f4"],
+            ),
+        ];
+        for (fen, moves) in lines {
+            let mut one = Chess::from_fen(fen).unwrap();
+            one.attach_network(Some(plain.clone()));
+            let mut other = one.clone();
+            other.attach_network(Some(bucketed.clone()));
+            assert_eq!(one.evaluate(), other.evaluate(), "{fen}");
+            for text in moves {
+                let mv = one.parse_move(text, Notation::default()).unwrap();
+                one.make_move(mv);
+                other.make_move(mv);
+                assert_eq!(one.evaluate(), other.evaluate(), "{fen} {text}");
+                assert!(other.accumulators_match_refresh());
+            }
+        }
     }
 
     #[test]
