@@ -16,7 +16,7 @@ use timur::nnue::features::{FeatureSet, Features};
 use timur::nnue::network::{Network, MAX_HIDDEN};
 use timur::variants::chess::Chess;
 use timur::variants::xiangqi::Xiangqi;
-use timur::variants::Variant;
+use timur::variants::{Notation, Variant};
 use timur_search::{Game, MoveList};
 
 const POSITIONS: [&str; 8] = [
@@ -150,6 +150,43 @@ fn each_move(
         pos.evaluate();
     }
     picked.len()
+}
+
+#[test]
+fn a_plain_network_copied_into_every_bucket_evaluates_as_before() {
+    // Kings on the same and on opposite halves, and moves that take a
+    // king into another bucket (castling long, a king step across the
+    // d/e border), through the incremental accumulators.
+    let plain = noisy_network();
+    let bucketed = Arc::new((*plain).clone().copied_to_buckets(Chess::BUCKETED.unwrap()));
+    let lines: [(&str, &[&str]); 3] = [
+        (
+            "r3k2r/pppq1ppp/2n2n2/8/8/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+            &["e1c1", "e8g8", "c1b1"],
+        ),
+        (
+            "6k1/5ppp/8/8/8/8/PPP5/1K6 w - - 0 1",
+            &["b1c1", "g8f8", "c1d1", "f8e8", "d1e1"],
+        ),
+        (
+            "8/2k5/8/3p4/3P4/8/5K2/8 b - - 0 1",
+            &["c7d6", "f2e3", "d6e6", "e3f4"],
+        ),
+    ];
+    for (fen, moves) in lines {
+        let mut one = Chess::from_fen(fen).unwrap();
+        one.attach_network(Some(plain.clone()));
+        let mut other = one.clone();
+        other.attach_network(Some(bucketed.clone()));
+        assert_eq!(one.evaluate(), other.evaluate(), "{fen}");
+        for text in moves {
+            let mv = one.parse_move(text, Notation::default()).unwrap();
+            one.make_move(mv);
+            other.make_move(mv);
+            assert_eq!(one.evaluate(), other.evaluate(), "{fen} {text}");
+            assert!(other.accumulators_match_refresh());
+        }
+    }
 }
 
 #[test]
