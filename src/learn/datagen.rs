@@ -110,7 +110,8 @@ struct Totals {
 }
 
 /// The run from `start`, the variant's start position (each game's first
-/// position is its [`Trainable::self_play_start`]).
+/// position is its [`Trainable::self_play_start`], or the end of one of
+/// the settings' openings).
 fn run_for<G: Trainable>(settings: &DatagenSettings, start: &G) -> Result<DatagenSummary, String> {
     let openings = match &settings.openings {
         Some(path) => opening_states(path, settings.variant, start)?,
