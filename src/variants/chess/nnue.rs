@@ -86,12 +86,6 @@ impl Features for Chess {
             mirrored: false,
         })
     }
-
-    /// Files a ↔ h.
-    #[inline]
-    fn mirrored(square: usize) -> usize {
-        square ^ 7
-    }
 }
 
 /// The pieces of `board` on the `occupied` squares as (color, kind,
@@ -190,9 +184,9 @@ mod tests {
         assert_eq!(Chess::view(white, white, king, 27), view(3));
         // Black's king on g8 sees itself on g1: the mirror of b1's bucket.
         assert_eq!(Chess::view(black, black, king, 62), view(4));
-        // Each bucket of files e–h mirrors one of files a–d.
+        // Each bucket of files e–h mirrors one of files a–d (a ↔ h).
         for square in 0..64 {
-            let mirror = KING_BUCKETS[Chess::mirrored(square)];
+            let mirror = KING_BUCKETS[square ^ 7];
             assert_eq!(KING_BUCKETS[square] % 4, mirror % 4);
             assert_eq!(KING_BUCKETS[square] / 4, u8::from(square % 8 >= 4));
         }
