@@ -351,7 +351,7 @@ fn bad_eval_files_are_refused_and_the_engine_plays_on() {
 fn the_embedded_chess_network_loads_and_evaluates() {
     let embedded = Chess::EMBEDDED.expect("an embedded network");
     let net = Arc::new(Network::from_bytes(embedded).expect("embedded network"));
-    assert_eq!(net.features, Chess::FEATURES);
+    assert_eq!(Some(net.features), Chess::BUCKETED);
     let mut queen_up =
         Chess::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
     queen_up.attach_network(Some(net));
