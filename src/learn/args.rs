@@ -288,7 +288,8 @@ pub struct TrainArgs {
     #[arg(long)]
     pub out: PathBuf,
     /// Start from this network file instead of random weights: the same
-    /// inputs and output buckets, as wide or narrower (a narrower one is
+    /// inputs and output buckets (a one-bucket network starts every output
+    /// bucket as itself), as wide or narrower (a narrower one is
     /// widened to `--hidden` with new neurons whose output weights start at
     /// zero, so the run starts from the same evaluations); an output scaled
     /// with `timur nnue scale` is best scaled back first.

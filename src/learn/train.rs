@@ -308,8 +308,8 @@ impl FloatNet {
 
     /// The starting network of `features`: `settings.init` read and
     /// checked against the asked shape (a plain network of the game
-    /// starting a king-bucketed run is copied into every bucket first), or
-    /// random weights.
+    /// starting a king-bucketed run is copied into every king bucket first,
+    /// a one-bucket network into every output bucket), or random weights.
     fn initial(
         settings: &TrainSettings,
         game: &GameInfo,
@@ -324,6 +324,9 @@ impl FloatNet {
         let mut net = Network::read_file(path)?;
         if Some(features) == game.bucketed && net.features == game.features {
             net = net.copied_to_buckets(features);
+        }
+        if net.buckets() == 1 && buckets > 1 {
+            net = net.copied_to_output_buckets(buckets);
         }
         if net.features != features || net.hidden() > hidden || net.buckets() != buckets {
             return Err(format!(
@@ -953,6 +956,39 @@ pub(super) mod tests {
         // A bucketed network is not a plain run's start.
         let mut back = small_run(&data, &dir.join("back.tmnn"), 1e-9, None);
         back.init = Some(dir.join("bucketed.tmnn"));
+        assert!(train(&back).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_one_bucket_network_starts_every_output_bucket() {
+        let (dir, data) = rook_data("train-one-to-output-buckets", 1000);
+        let single = dir.join("single.tmnn");
+        let mut one = small_run(&data, &single, 0.01, None);
+        one.buckets = 1;
+        train(&one).unwrap();
+        let split = dir.join("split.tmnn");
+        let mut four = small_run(&data, &split, 1e-9, Some(single.clone()));
+        four.buckets = 4;
+        train(&four).unwrap();
+        let (single, split) = (
+            Network::read_file(&single).unwrap(),
+            Network::read_file(&split).unwrap(),
+        );
+        assert_eq!(split.buckets(), 4);
+        assert_eq!(split.feature_weights, single.feature_weights);
+        for copy in split.output_weights.chunks(single.output_weights.len()) {
+            assert_eq!(copy, single.output_weights.as_slice());
+        }
+        assert_eq!(split.output_bias, single.output_bias.repeat(4));
+        // Buckets are never merged back into one.
+        let mut back = small_run(
+            &data,
+            &dir.join("back.tmnn"),
+            1e-9,
+            Some(dir.join("split.tmnn")),
+        );
+        back.buckets = 1;
         assert!(train(&back).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -168,6 +168,18 @@ impl Network {
         }
     }
 
+    /// This one-bucket network with `buckets` output buckets, each a copy
+    /// of its output layer: it evaluates as this one at every piece count,
+    /// and training then lets the buckets part.
+    pub fn copied_to_output_buckets(self, buckets: usize) -> Network {
+        debug_assert_eq!(self.buckets(), 1);
+        Network {
+            output_weights: self.output_weights.repeat(buckets),
+            output_bias: self.output_bias.repeat(buckets),
+            ..self
+        }
+    }
+
     /// Reads a network file: its header first, then no more bytes than the
     /// header describes (an endless stream or a huge file is refused at
     /// once). The error names the file and says what is wrong.
