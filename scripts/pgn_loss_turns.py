@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""When an engine's lost games turned, from its own `[%eval]` comments.
+
+For every game the engine lost: the move (full-move number of the game)
+after which its own reported score first fell to -MARGIN pawns or below
+(a mate against it counts). `timur match --pgn` writes each side's score
+from White's point of view; it is turned to the engine's here. The
+median, quartiles and a count by ten-move stretches show where the games
+are lost: in the opening, the middlegame or the ending.
+
+usage: scripts/pgn_loss_turns.py [--engine timur] [--margin 1.0] MATCH.pgn...
+"""
+
+import argparse
+import re
+import statistics
+
+TAG = re.compile(r'^\[(\w+) "(.*)"\]$', re.M)
+TOKEN = re.compile(r"\{[^}]*\}|[^\s{}]+")
+EVAL = re.compile(r"\[%eval ([^\]]+)\]")
+MOVE_NUMBER = re.compile(r"^\d+\.+$")
+RESULT = {"1-0", "0-1", "1/2-1/2", "*"}
+
+
+def games(text):
+    """Yields (tags, movetext) for each game of a PGN text."""
+    for chunk in re.split(r"\n(?=\[Event )", text.strip()):
+        if not chunk.strip():
+            continue
+        head, _, body = chunk.partition("\n\n")
+        yield dict(TAG.findall(head)), body
+
+
+def pawns(text):
+    """A `[%eval]` value in pawns from White's view; mates as ±1000."""
+    if "#" in text:
+        return -1000.0 if "-" in text else 1000.0
+    return float(text)
+
+
+def turning_move(tags, body, engine, margin):
+    """The full-move number after which `engine`'s score first fell to
+    -margin or below, or None if it never did."""
+    engine_white = tags.get("White") == engine
+    fen = tags.get("FEN", "").split()
+    white_to_move = len(fen) < 2 or fen[1] == "w"
+    full_move = int(fen[5]) if len(fen) > 5 and fen[5].isdigit() else 1
+    mover_white = None
+    for token in TOKEN.findall(body):
+        if token.startswith("{"):
+            found = EVAL.search(token)
+            if found and mover_white == engine_white:
+                score = pawns(found.group(1))
+                if (score if engine_white else -score) <= -margin:
+                    return move_of_last
+            continue
+        if MOVE_NUMBER.match(token) or token in RESULT:
+            continue
+        mover_white = white_to_move
+        move_of_last = full_move
+        if not white_to_move:
+            full_move += 1
+        white_to_move = not white_to_move
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--engine", default="timur")
+    parser.add_argument("--margin", type=float, default=1.0)
+    parser.add_argument("pgn", nargs="+")
+    args = parser.parse_args()
+    for path in args.pgn:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        turns, never = [], 0
+        for tags, body in games(text):
+            if args.engine not in (tags.get("White"), tags.get("Black")):
+                continue
+            lost = "0-1" if tags.get("White") == args.engine else "1-0"
+            if tags.get("Result") != lost:
+                continue
+            move = turning_move(tags, body, args.engine, args.margin)
+            if move is None:
+                never += 1
+            else:
+                turns.append(move)
+        if not turns:
+            print(f"{path}: {args.engine} lost no game with its score at -{args.margin}")
+            continue
+        turns.sort()
+        quartiles = statistics.quantiles(turns, n=4) if len(turns) > 1 else turns * 3
+        stretches = {}
+        for move in turns:
+            start = (move - 1) // 10 * 10 + 1
+            stretches[start] = stretches.get(start, 0) + 1
+        by_stretch = ", ".join(f"{s}-{s + 9}: {n}" for s, n in sorted(stretches.items()))
+        print(
+            f"{path}: {len(turns) + never} losses; score at -{args.margin} first after move "
+            f"median {statistics.median(turns):g} (quartiles {quartiles[0]:g}, {quartiles[2]:g}; "
+            f"{turns[0]}-{turns[-1]}); {by_stretch}; never {never}"
+        )
+
+
+if __name__ == "__main__":
+    main()
