@@ -15,20 +15,9 @@ import argparse
 import re
 import statistics
 
-TAG = re.compile(r'^\[(\w+) "(.*)"\]$', re.M)
-TOKEN = re.compile(r"\{[^}]*\}|[^\s{}]+")
+from pgn_clocks import MOVE_NUMBER, RESULT, TOKEN, games
+
 EVAL = re.compile(r"\[%eval ([^\]]+)\]")
-MOVE_NUMBER = re.compile(r"^\d+\.+$")
-RESULT = {"1-0", "0-1", "1/2-1/2", "*"}
-
-
-def games(text):
-    """Yields (tags, movetext) for each game of a PGN text."""
-    for chunk in re.split(r"\n(?=\[Event )", text.strip()):
-        if not chunk.strip():
-            continue
-        head, _, body = chunk.partition("\n\n")
-        yield dict(TAG.findall(head)), body
 
 
 def pawns(text):
