@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Openings as strong players reach them, for training data (issues 47, 48).
+"""Openings as strong players reach them, for training data and test matches (issues 47, 48).
 
 Session 61 found timur's chess games against Stockfish lost in quiet
 positions just out of real openings, which data started from eight uniformly
@@ -13,7 +13,10 @@ last position is searched once more and kept when its score is a centipawn
 score within ±--max-score. Lines are written as `startpos moves …` (Chess960:
 `fen … moves …`, castling as king takes rook) to --out
 (appended to, so a stopped run can go on with another --seed), for
-`timur nnue datagen --openings`.
+`timur nnue datagen --openings`. With a deeper search, a narrow window and a
+small --max-score the same lines serve as test openings:
+scripts/openings/chess-balanced.epd is `--count 50 --min-plies 8
+--max-plies 10 --depth 12 --multipv 3 --window 20 --max-score 50 --seed 72`.
 
 usage: scripts/book_openings.py [--variant chess] [--count 5000]
        [--min-plies 6] [--max-plies 16] [--depth 9] [--multipv 5]
