@@ -56,7 +56,7 @@ impl Features for Chess {
     /// On by default: it beat the network before it, which beat the
     /// hand-written evaluation, in SPRTs (`setoption name UseNNUE value
     /// false` returns to the hand-written evaluation).
-    const EMBEDDED: Option<&'static [u8]> = Some(include_bytes!("networks/chess-k7s.tmnn"));
+    const EMBEDDED: Option<&'static [u8]> = Some(include_bytes!("networks/chess-k8s.tmnn"));
 
     /// Black's view mirrored vertically (a8 seen as a1).
     #[inline]
