@@ -273,14 +273,11 @@ fn the_last_info_of_a_cut_search_is_exact_or_a_bound() {
             .iter()
             .rev()
             .find(|i| !i.bound && Some(i.depth) == completed);
-        let consistent = match reported {
-            _ if last.bound => true,
-            Some(line) if line.first_move == last.first_move => {
-                line.depth == last.depth && line.score == last.score
-            }
-            Some(line) => line.depth == last.depth,
-            None => false,
-        };
+        let consistent = last.bound
+            || reported.is_some_and(|line| {
+                line.depth == last.depth
+                    && (line.first_move != last.first_move || line.score == last.score)
+            });
         assert!(
             consistent,
             "nodes {nodes}: the last info is neither a bound nor the last completed iteration's:\n{}",
