@@ -114,6 +114,25 @@ pub fn option_decl(line: &str) -> Option<(String, Vec<String>)> {
     Some((name, vars))
 }
 
+/// A declared `spin` option's name and its `min`/`max` bounds (UCI and
+/// UCCI lines alike); `None` for other lines and types.
+pub fn spin_range(line: &str) -> Option<(String, i64, i64)> {
+    let (name, _) = option_decl(line)?;
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let after = |key: &str| {
+        words
+            .windows(2)
+            .find(|pair| pair[0] == key)
+            .map(|pair| pair[1])
+    };
+    if after("type") != Some("spin") {
+        return None;
+    }
+    let min = after("min")?.parse().ok()?;
+    let max = after("max")?.parse().ok()?;
+    Some((name, min, max))
+}
+
 /// The name of an `id name N` line.
 pub fn id_name(line: &str) -> Option<String> {
     let rest = line.trim().strip_prefix("id")?.trim_start();
@@ -124,6 +143,27 @@ pub fn id_name(line: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spin_ranges() {
+        assert_eq!(
+            spin_range("option name UCI_Elo type spin default 1350 min 1350 max 2850"),
+            Some(("UCI_Elo".into(), 1350, 2850))
+        );
+        assert_eq!(
+            spin_range("option hashsize type spin min 0 max 1024 default 0"),
+            Some(("hashsize".into(), 0, 1024))
+        );
+        assert_eq!(
+            spin_range("option name Move Overhead type spin default 10 min 0 max 5000"),
+            Some(("Move Overhead".into(), 0, 5000))
+        );
+        assert_eq!(
+            spin_range("option name UCI_Chess960 type check default false"),
+            None
+        );
+        assert_eq!(spin_range("option name Odd type spin default 1"), None);
+    }
 
     #[test]
     fn bestmove_lines() {

@@ -9,7 +9,7 @@ use super::engine::{
 };
 use super::parse;
 use super::process::EngineProcess;
-use super::uci::position_line;
+use super::uci::{check_spin_values, position_line};
 use crate::engine::VariantKind;
 use std::time::{Duration, Instant};
 
@@ -41,6 +41,7 @@ impl Ucci {
         process.send("ucci")?;
         let mut name = None;
         let mut has_newgame = false;
+        let mut spins = Vec::new();
         process
             .wait_for(HANDSHAKE_TIMEOUT, |line| {
                 if let Some(n) = parse::id_name(line) {
@@ -48,9 +49,11 @@ impl Ucci {
                 } else if let Some((option, _)) = parse::option_decl(line) {
                     has_newgame |= option.eq_ignore_ascii_case("newgame");
                 }
+                spins.extend(parse::spin_range(line));
                 line.trim() == "ucciok"
             })
             .map_err(|e| read_failure(&mut process, e, "ucciok").to_string())?;
+        check_spin_values(&spins, &spec.options)?;
         process.send("setoption usemillisec true")?;
         for (option, value) in &spec.options {
             process.send(&format!("setoption {option} {value}"))?;

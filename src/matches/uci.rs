@@ -94,6 +94,34 @@ fn single_game_commands(
     }
 }
 
+/// Refuses an `option.X=V` that sets a declared spin option `X` to a value
+/// outside its `min`..`max` or to no number: engines ignore such a value
+/// without a word (Stockfish 15.1, `UCI_Elo` max 2850, keeps its default
+/// 1350 when given 3000), and the match would play another engine than
+/// the one asked for.
+pub fn check_spin_values(
+    spins: &[(String, i64, i64)],
+    options: &[(String, String)],
+) -> Result<(), String> {
+    for (option, value) in options {
+        let Some((name, min, max)) = spins
+            .iter()
+            .find(|(n, _, _)| n.eq_ignore_ascii_case(option))
+        else {
+            continue;
+        };
+        match value.trim().parse::<i64>() {
+            Ok(v) if (*min..=*max).contains(&v) => {}
+            _ => {
+                return Err(format!(
+                    "option.{option}={value}: the engine's {name} takes {min} to {max}"
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
 fn sync(process: &mut EngineProcess) -> Result<(), Failure> {
     process.send("isready").map_err(Failure::Crashed)?;
     process
@@ -112,6 +140,7 @@ impl Uci {
         process.send("uci")?;
         let mut name = None;
         let mut options = Vec::new();
+        let mut spins = Vec::new();
         process
             .wait_for(HANDSHAKE_TIMEOUT, |line| {
                 if let Some(n) = parse::id_name(line) {
@@ -119,9 +148,11 @@ impl Uci {
                 } else if let Some(decl) = parse::option_decl(line) {
                     options.push(decl);
                 }
+                spins.extend(parse::spin_range(line));
                 line.trim() == "uciok"
             })
             .map_err(|e| read_failure(&mut process, e, "uciok").to_string())?;
+        check_spin_values(&spins, &spec.options)?;
         for command in variant_commands(&options, variant, spec.plays)? {
             process.send(&command)?;
         }
@@ -227,6 +258,19 @@ mod tests {
 
     fn decls(lines: &[&str]) -> Vec<(String, Vec<String>)> {
         lines.iter().filter_map(|l| parse::option_decl(l)).collect()
+    }
+
+    #[test]
+    fn spin_values_outside_the_declared_range_are_refused() {
+        let spins = vec![("UCI_Elo".to_string(), 1350, 2850)];
+        let set = |name: &str, value: &str| vec![(name.to_string(), value.to_string())];
+        assert!(check_spin_values(&spins, &set("UCI_Elo", "2800")).is_ok());
+        assert!(check_spin_values(&spins, &set("uci_elo", "2850")).is_ok());
+        let refused = check_spin_values(&spins, &set("UCI_Elo", "3000")).unwrap_err();
+        assert!(refused.contains("1350 to 2850"), "{refused}");
+        assert!(check_spin_values(&spins, &set("UCI_Elo", "1000")).is_err());
+        assert!(check_spin_values(&spins, &set("UCI_Elo", "strong")).is_err());
+        assert!(check_spin_values(&spins, &set("Hash", "999999")).is_ok());
     }
 
     #[test]
