@@ -119,8 +119,10 @@ pub fn option_decl(line: &str) -> Option<(String, Vec<String>)> {
 pub fn spin_range(line: &str) -> Option<(String, i64, i64)> {
     let (name, _) = option_decl(line)?;
     let words: Vec<&str> = line.split_whitespace().collect();
+    let type_at = words.iter().position(|&w| w == "type")?;
+    let declared = &words[type_at..];
     let after = |key: &str| {
-        words
+        declared
             .windows(2)
             .find(|pair| pair[0] == key)
             .map(|pair| pair[1])
