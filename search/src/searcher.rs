@@ -223,8 +223,14 @@ impl Searcher {
                 .unwrap_or_else(PoisonError::into_inner),
         );
         histories.resize_with(threads, Histories::default);
+        let tuned = Tuned::current();
         let main = Main::new(
-            TimeManager::new(&limits, move_overhead, started),
+            TimeManager::new(
+                &limits,
+                move_overhead,
+                tuned.time_moves_to_go as u32,
+                started,
+            ),
             report,
             currmove,
             &limits,
@@ -234,7 +240,7 @@ impl Searcher {
             root: &root,
             history: &history,
             candidates: &candidates,
-            tuned: Tuned::current(),
+            tuned,
         };
         let mut main_worker =
             setup.run_all(pool.as_deref(), main, &mut histories, max_depth, multipv);

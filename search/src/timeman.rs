@@ -6,8 +6,8 @@
 use crate::control::Control;
 use crate::limits::Limits;
 use crate::worker::params::{
-    DEFAULT_MOVES_TO_GO, EFFORT_BASE, EFFORT_FACTOR, HARD_PER_SOFT, INCREMENT_USE, MAX_MOVES_TO_GO,
-    MAX_USE_PERCENT, MIN_TIME_DIVISOR, SOFT_CAP_DIVISOR,
+    EFFORT_BASE, EFFORT_FACTOR, HARD_PER_SOFT, INCREMENT_USE, MAX_MOVES_TO_GO, MAX_USE_PERCENT,
+    MIN_TIME_DIVISOR, SOFT_CAP_DIVISOR,
 };
 use std::time::{Duration, Instant};
 
@@ -52,8 +52,9 @@ pub(crate) struct Budget {
 }
 
 impl Budget {
-    /// The budget `limits` allow, keeping `overhead` back for the GUI.
-    pub fn new(limits: &Limits, overhead: Duration) -> Budget {
+    /// The budget `limits` allow, keeping `overhead` back for the GUI; a
+    /// sudden-death clock is planned over `sudden_death_moves` moves.
+    pub fn new(limits: &Limits, overhead: Duration, sudden_death_moves: u32) -> Budget {
         if limits.infinite {
             return Budget::default();
         }
@@ -64,7 +65,7 @@ impl Budget {
             let moves_to_go = clock
                 .moves_to_go
                 .filter(|&n| n > 0)
-                .unwrap_or(DEFAULT_MOVES_TO_GO)
+                .unwrap_or(sudden_death_moves)
                 .clamp(1, MAX_MOVES_TO_GO);
             // The overhead is kept back for this move and for every move
             // still to come in the horizon (as Stockfish does): when each
@@ -111,13 +112,19 @@ pub(crate) struct TimeManager {
 }
 
 impl TimeManager {
-    /// A time manager for a search that started at `started`.
-    pub fn new(limits: &Limits, overhead: Duration, started: Instant) -> TimeManager {
+    /// A time manager for a search that started at `started` ([`Budget::new`]
+    /// says what `overhead` and `sudden_death_moves` are).
+    pub fn new(
+        limits: &Limits,
+        overhead: Duration,
+        sudden_death_moves: u32,
+        started: Instant,
+    ) -> TimeManager {
         TimeManager {
             started,
             clock_started: started,
             waiting_for_ponderhit: limits.ponder && !limits.infinite,
-            budget: Budget::new(limits, overhead),
+            budget: Budget::new(limits, overhead, sudden_death_moves),
         }
     }
 
@@ -175,6 +182,16 @@ impl TimeManager {
 mod tests {
     use super::*;
     use crate::limits::Clock;
+    use crate::tunables::find;
+
+    /// The budget with the shipped `time_moves_to_go`.
+    fn budget_of(limits: &Limits, overhead: Duration) -> Budget {
+        Budget::new(limits, overhead, shipped_moves_to_go())
+    }
+
+    fn shipped_moves_to_go() -> u32 {
+        find("time_moves_to_go").map_or(0, |t| t.default as u32)
+    }
 
     fn clock(ms: u64, inc: u64, moves_to_go: Option<u32>) -> Limits {
         let clock = Clock {
@@ -197,7 +214,7 @@ mod tests {
             (5000, 0, Some(1)),
             (20, 100, Some(3)),
         ] {
-            let budget = Budget::new(&clock(ms, inc, mtg), Duration::from_millis(10));
+            let budget = budget_of(&clock(ms, inc, mtg), Duration::from_millis(10));
             let (soft, hard) = (budget.soft.unwrap(), budget.hard.unwrap());
             assert!(soft <= hard, "{ms} {inc} {mtg:?}");
             assert!(
@@ -213,11 +230,11 @@ mod tests {
         // 5+0.05 late in a long game: 300 ms left. Planning must leave room
         // for the overhead of the moves to come, so a move spends clearly
         // less than the 50 ms it gets back and the clock does not drain.
-        let budget = Budget::new(&clock(300, 50, None), Duration::from_millis(10));
+        let budget = budget_of(&clock(300, 50, None), Duration::from_millis(10));
         let soft = budget.soft.unwrap();
         assert!(soft <= Duration::from_millis(35), "{soft:?}");
         // Early in the game the reserve hardly matters.
-        let budget = Budget::new(&clock(5000, 50, None), Duration::from_millis(10));
+        let budget = budget_of(&clock(5000, 50, None), Duration::from_millis(10));
         assert!(budget.soft.unwrap() >= Duration::from_millis(150));
     }
 
@@ -239,14 +256,31 @@ mod tests {
     fn zero_moves_to_go_means_not_given() {
         let overhead = Duration::from_millis(10);
         assert_eq!(
-            Budget::new(&clock(60_000, 0, Some(0)), overhead),
-            Budget::new(&clock(60_000, 0, None), overhead)
+            budget_of(&clock(60_000, 0, Some(0)), overhead),
+            budget_of(&clock(60_000, 0, None), overhead)
+        );
+    }
+
+    #[test]
+    fn a_sudden_death_clock_is_planned_over_the_moves_asked() {
+        let overhead = Duration::from_millis(10);
+        let fewer = Budget::new(&clock(10_000, 100, None), overhead, 20);
+        let shipped = budget_of(&clock(10_000, 100, None), overhead);
+        assert!(shipped_moves_to_go() > 20);
+        assert!(
+            fewer.soft.unwrap() > shipped.soft.unwrap(),
+            "{fewer:?} {shipped:?}"
+        );
+        // A `movestogo` the GUI gives wins over the plan.
+        assert_eq!(
+            Budget::new(&clock(10_000, 100, Some(40)), overhead, 20),
+            budget_of(&clock(10_000, 100, Some(40)), overhead)
         );
     }
 
     #[test]
     fn one_second_sudden_death_uses_a_small_slice() {
-        let budget = Budget::new(&clock(1000, 0, None), Duration::from_millis(10));
+        let budget = budget_of(&clock(1000, 0, None), Duration::from_millis(10));
         assert!(budget.hard.unwrap() <= Duration::from_millis(200));
     }
 
@@ -256,14 +290,14 @@ mod tests {
             movetime: Some(Duration::from_millis(500)),
             ..Limits::default()
         };
-        let budget = Budget::new(&limits, Duration::from_millis(20));
+        let budget = budget_of(&limits, Duration::from_millis(20));
         assert_eq!(budget.soft, None);
         assert_eq!(budget.hard, Some(Duration::from_millis(480)));
         let limits = Limits {
             infinite: true,
             ..clock(1000, 0, None)
         };
-        assert_eq!(Budget::new(&limits, Duration::ZERO), Budget::default());
+        assert_eq!(budget_of(&limits, Duration::ZERO), Budget::default());
     }
 
     #[test]
@@ -273,7 +307,7 @@ mod tests {
             ..clock(1000, 0, None)
         };
         let started = Instant::now();
-        let mut tm = TimeManager::new(&limits, Duration::ZERO, started);
+        let mut tm = TimeManager::new(&limits, Duration::ZERO, shipped_moves_to_go(), started);
         let later = started + Duration::from_secs(3600);
         assert!(tm.pondering() && !tm.hard_expired(later) && !tm.soft_expired(later, 100));
         tm.ponderhit(started);

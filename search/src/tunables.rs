@@ -142,6 +142,10 @@ tunables! {
     history_bonus_linear = 32 in 0..=96, c_end 5.0;
     /// ...up to this most.
     history_bonus_max = 1200 in 400..=3000, c_end 100.0;
+    /// Time: the moves a sudden-death clock is planned over (the soft limit
+    /// is the time left over this many, plus most of the increment). Tune it
+    /// at a clock (`--tc`): a search by nodes never reads it.
+    time_moves_to_go = 30 in 10..=50, c_end 3.0;
 }
 
 impl Tuned {

@@ -51,9 +51,8 @@ pub(crate) const TT_KEEP_DEPTH_MARGIN: i32 = 3;
 /// age.
 pub(crate) const TT_AGE_PENALTY: i32 = 8;
 
-/// Time: moves assumed left in a sudden-death control, and the most
-/// `movestogo` is believed.
-pub(crate) const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// Time: the most `movestogo` is believed (the moves a sudden-death clock
+/// is planned over are the tunable `time_moves_to_go`).
 pub(crate) const MAX_MOVES_TO_GO: u32 = 50;
 /// Most of the remaining time one move may use, in percent.
 pub(crate) const MAX_USE_PERCENT: u32 = 85;
