@@ -33,11 +33,10 @@ def pawns(text):
     return float(text)
 
 
-def turning_move(tags, body, engine_white, margin):
-    """The full-move number after which the score of the side that played
-    White (`engine_white`) or Black first fell to `margin` or below (a
-    negative margin; a positive one: first rose to it or above), or None
-    if it never did."""
+def turning_move(tags, body, engine_white, threshold, falling):
+    """The full-move number after which the own score of the side that
+    played White (`engine_white`) or Black first fell to `threshold` or
+    below (`falling`), or rose to it or above, or None if it never did."""
     fen = tags.get("FEN", "").split()
     white_to_move = len(fen) < 2 or fen[1] == "w"
     full_move = int(fen[5]) if len(fen) > 5 and fen[5].isdigit() else 1
@@ -48,7 +47,7 @@ def turning_move(tags, body, engine_white, margin):
             if found and mover_white == engine_white:
                 score = pawns(found.group(1))
                 own = score if engine_white else -score
-                if (own <= margin) if margin < 0 else (own >= margin):
+                if (own <= threshold) if falling else (own >= threshold):
                     return move_of_last
             continue
         if MOVE_NUMBER.match(token) or token in RESULT:
@@ -79,8 +78,8 @@ def main():
             engine_white = tags.get("White") == args.engine
             if tags.get("Result") != ("0-1" if engine_white else "1-0"):
                 continue
-            move = turning_move(tags, body, engine_white, -args.margin)
-            winner_move = turning_move(tags, body, not engine_white, winner_margin)
+            move = turning_move(tags, body, engine_white, -args.margin, falling=True)
+            winner_move = turning_move(tags, body, not engine_white, winner_margin, falling=False)
             if winner_move is not None:
                 winner_turns.append(winner_move)
             if move is None:
