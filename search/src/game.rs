@@ -231,6 +231,16 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
 
+    /// Whether playing the legal move `mv` puts the opponent in check.
+    /// By default the move is played to ask; games answer faster from the
+    /// board (the search asks it of moves it may never play).
+    fn gives_check(&mut self, mv: Self::Move) -> bool {
+        self.make_move(mv);
+        let check = self.in_check();
+        self.unmake_move(mv);
+        check
+    }
+
     /// Whether `mv` is a capture, promotion or other noisy move.
     fn is_tactical(&self, mv: Self::Move) -> bool;
 

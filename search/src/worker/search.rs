@@ -144,14 +144,6 @@ impl<G: Game> Worker<'_, G> {
         best
     }
 
-    /// Whether `mv` checks the opponent (played and taken back).
-    fn gives_check(&mut self, mv: G::Move) -> bool {
-        self.pos.make_move(mv);
-        let check = self.pos.in_check();
-        self.pos.unmake_move(mv);
-        check
-    }
-
     /// Whether the checking move `mv`, just played at `ply`, loses no
     /// material by exchange: only such checks are extended (a check that
     /// hangs the checker is rarely worth the extra ply). Taken back to ask
@@ -683,7 +675,7 @@ impl<G: Game> Worker<'_, G> {
             // one kind late-move pruning keeps.
             if depth <= self.tuned.lmp_depth
                 && quiets_seen >= self.tuned.lmp_limit(depth, node.improving)
-                && !self.gives_check(candidate.mv)
+                && !self.pos.gives_check(candidate.mv)
             {
                 return true;
             }

@@ -101,6 +101,11 @@ impl Game for Chess {
     }
 
     #[inline]
+    fn gives_check(&mut self, mv: Move) -> bool {
+        Chess::gives_check(self, mv)
+    }
+
+    #[inline]
     fn is_tactical(&self, mv: Move) -> bool {
         match mv.kind() {
             MoveKind::Normal => self.piece_at(mv.to()).is_some(),

@@ -7,6 +7,7 @@ mod attacks;
 mod eval;
 mod fen;
 mod game;
+mod gives_check;
 mod mating;
 mod movegen;
 mod nnue;

@@ -117,3 +117,47 @@ fn promotions_and_game_ends() {
     let bare = Chess::from_fen("7k/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
     assert_eq!(bare.rule_outcome(), Some(timur_search::Outcome::Draw));
 }
+
+/// Whether each legal move gives check, asked from the board and by
+/// playing it, at every node to `depth`; counts the checks seen.
+fn gives_check_as_played(pos: &mut Chess, depth: u32, checks: &mut u64) {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    for &mv in moves.iter() {
+        let asked = Game::gives_check(pos, mv);
+        pos.make_move(mv);
+        let played = pos.in_check();
+        assert_eq!(asked, played, "{mv:?} in {}", {
+            pos.unmake_move(mv);
+            let fen = pos.fen();
+            pos.make_move(mv);
+            fen
+        });
+        *checks += u64::from(played);
+        if depth > 1 {
+            gives_check_as_played(pos, depth - 1, checks);
+        }
+        pos.unmake_move(mv);
+    }
+}
+
+#[test]
+fn gives_check_agrees_with_playing_the_move() {
+    let positions = [
+        KIWIPETE,
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        // Discovered checks by every slider, a pinned piece, promotions.
+        "4k3/8/4N3/8/1B6/4R3/2Q1P3/4K3 w - - 0 1",
+        "3k4/1P6/8/2b5/3PN3/8/8/R3K2R w KQ - 0 1",
+        // Chess960: castling into check, king and rook on their own files.
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    ];
+    let mut checks = 0;
+    for fen in positions {
+        let mut pos = Chess::from_fen(fen).unwrap();
+        gives_check_as_played(&mut pos, 3, &mut checks);
+    }
+    assert!(checks > 1000, "only {checks} checks seen");
+}

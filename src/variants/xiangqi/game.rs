@@ -99,6 +99,10 @@ impl Game for Xiangqi {
         self.general_attacked(self.side())
     }
 
+    fn gives_check(&mut self, mv: Move) -> bool {
+        Xiangqi::gives_check(self, mv)
+    }
+
     fn is_tactical(&self, mv: Move) -> bool {
         self.piece_at(mv.to_index()) != EMPTY
     }

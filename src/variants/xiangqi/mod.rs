@@ -14,6 +14,7 @@ pub mod chase;
 pub mod eval;
 pub mod fen;
 pub mod game;
+mod gives_check;
 pub mod movegen;
 pub mod moves;
 mod nnue;
