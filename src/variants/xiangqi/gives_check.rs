@@ -24,14 +24,7 @@ impl Xiangqi {
         }
         let general = self.general(us.flip());
         let occupied = (self.occupied() & !bit(from)) | bit(to);
-        let file = general % FILES;
-        let mut file_occupied = self.file_occ[file];
-        if from % FILES == file {
-            file_occupied &= !(1 << (from / FILES));
-        }
-        if to % FILES == file {
-            file_occupied |= 1 << (to / FILES);
-        }
+        let file_occupied = self.file_occupancy_after(general % FILES, from, to);
         // The mover's pieces of `kind` after the move.
         let ours = |kind: Kind| {
             let stayed = self.pieces(us, kind) & !bit(from);

@@ -183,16 +183,22 @@ impl Xiangqi {
         }
         let (from_bb, to_bb) = (bit(from), bit(to));
         let occ = (self.occupied() & !from_bb) | to_bb;
-        let kf = k % FILES;
-        let mut focc = self.file_occ[kf];
-        if from % FILES == kf {
-            focc &= !(1 << (from / FILES));
-        }
-        if to % FILES == kf {
-            focc |= 1 << (to / FILES);
-        }
+        let focc = self.file_occupancy_after(k % FILES, from, to);
         let enemies = self.by_color[them.index()] & !to_bb;
         !self.attacked_by(k, occ, focc, enemies, them)
+    }
+
+    /// The occupancy of `file` once a piece has moved `from → to`.
+    #[inline(always)]
+    pub(super) fn file_occupancy_after(&self, file: usize, from: usize, to: usize) -> u16 {
+        let mut occupancy = self.file_occ[file];
+        if from % FILES == file {
+            occupancy &= !(1 << (from / FILES));
+        }
+        if to % FILES == file {
+            occupancy |= 1 << (to / FILES);
+        }
+        occupancy
     }
 
     /// Whether the generals face each other on an open file.
