@@ -77,6 +77,17 @@ impl Game for Tamerlane {
         self.side_in_check()
     }
 
+    /// Played to ask, as by default, but with the network set aside: the
+    /// accumulators of a move taken straight back are never read.
+    fn gives_check(&mut self, mv: Move) -> bool {
+        let network = self.nnue.take();
+        self.play(mv);
+        let check = self.side_in_check();
+        self.take_back();
+        self.nnue = network;
+        check
+    }
+
     fn is_tactical(&self, mv: Move) -> bool {
         if mv.kind != MoveKind::Normal {
             return true;

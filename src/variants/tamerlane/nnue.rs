@@ -93,7 +93,7 @@ mod tests {
     use super::*;
     use crate::variants::tamerlane::Kind;
     use crate::variants::Variant;
-    use timur_search::Game;
+    use timur_search::{Game, MoveList};
 
     #[test]
     fn features_cover_the_inputs_once_per_view() {
@@ -149,5 +149,33 @@ mod tests {
                 assert_eq!(pos.evaluate(), pos.eval(), "{tfen}");
             }
         }
+    }
+
+    #[test]
+    fn asking_for_checks_leaves_the_accumulators_as_they_were() {
+        let network = Arc::new(Network::from_bytes(Tamerlane::EMBEDDED.unwrap()).unwrap());
+        let mut pos = Tamerlane::start_position();
+        pos.attach_network(Some(network));
+        let mut checks = 0;
+        for ply in 0..40 {
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for &mv in moves.iter() {
+                let asked = pos.gives_check(mv);
+                pos.make_move(mv);
+                assert_eq!(asked, pos.in_check(), "{mv:?} at ply {ply}");
+                checks += u32::from(asked);
+                pos.unmake_move(mv);
+            }
+            assert!(pos.nnue.is_some(), "the network is back after the probes");
+            assert!(pos.accumulators_match_refresh(), "ply {ply}");
+            // A seeded walk: the move count picks the move.
+            pos.make_move(moves[(ply * 7 + moves.len()) % moves.len()]);
+            assert!(pos.accumulators_match_refresh(), "after ply {ply}");
+        }
+        assert!(checks > 0, "no check asked about");
     }
 }
