@@ -3,7 +3,7 @@
 //! uncovers one of the mover's sliders. The search asks this of late quiet
 //! moves it would otherwise prune, far more often than it plays them, so
 //! playing each move (and recording its network changes) to ask was a
-//! seventh of the search's work.
+//! sixth of the search's work.
 
 use super::attacks::tables;
 use super::position::Chess;
