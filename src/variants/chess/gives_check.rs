@@ -22,7 +22,7 @@ impl Chess {
         let t = tables();
         let us = self.side();
         let (from, to) = (mv.from(), mv.to());
-        let king = self.king_square(us.flip()).bit();
+        let king = self.king_square(us.flip());
         let occupied = (self.occupied() ^ from.bit()) | to.bit();
         let Some(mover) = self.piece_at(from) else {
             return false;
@@ -36,7 +36,7 @@ impl Chess {
             // A king never checks; it may uncover a check (below).
             Kind::King => 0,
         };
-        if direct & king != 0 {
+        if direct & king.bit() != 0 {
             return true;
         }
         // The king was not in check before the move, so only a slider
@@ -44,7 +44,6 @@ impl Chess {
         let queens = self.pieces(us, Kind::Queen);
         let rooks = (self.pieces(us, Kind::Rook) | queens) & !from.bit();
         let bishops = (self.pieces(us, Kind::Bishop) | queens) & !from.bit();
-        let king = self.king_square(us.flip());
         (t.rook(king, occupied) & rooks) | (t.bishop(king, occupied) & bishops) != 0
     }
 }
