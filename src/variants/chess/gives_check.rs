@@ -40,7 +40,12 @@ impl Chess {
             return true;
         }
         // The king was not in check before the move, so only a slider
-        // whose line `from` opened can check it now.
+        // whose line `from` opened can check it now: none unless `from`
+        // shares a line with the king that the piece leaves.
+        let line = t.line(king, from);
+        if line == 0 || line & to.bit() != 0 {
+            return false;
+        }
         let queens = self.pieces(us, Kind::Queen);
         let rooks = (self.pieces(us, Kind::Rook) | queens) & !from.bit();
         let bishops = (self.pieces(us, Kind::Bishop) | queens) & !from.bit();
