@@ -14,7 +14,9 @@
 # (self-play games for this run, 1000000: in effect until stopped; 0 scores
 # only what is written), NODES (2500), RANDOM_PLIES (8), OPENINGS (a file of
 # openings each game starts from, random plies after it; none: the start
-# position), SEED (1), SLICE
+# position), EVAL_FILE (a network file the self-play plays with, e.g. an
+# older generation's from the history; none: the embedded one), SEED (1),
+# SLICE
 # (100000), LABEL_ENGINE (/usr/games/stockfish), LABEL_DEPTH (7),
 # LABEL_SCALE (1.35: Stockfish 15.1's centipawns to timur's chess scale),
 # LABEL_NAME (sf: the scored files' infix with the depth, TAG-sf7-K.bin),
@@ -38,7 +40,8 @@ raw="$dir/$tag.bin"
 datagen_pid=
 if [ "$games" -gt 0 ]; then
   "$timur" nnue datagen --variant "$variant" --games "$games" --nodes "${NODES:-2500}" \
-    --random-plies "${RANDOM_PLIES:-8}" ${OPENINGS:+--openings "$OPENINGS"} --threads 1 \
+    --random-plies "${RANDOM_PLIES:-8}" ${OPENINGS:+--openings "$OPENINGS"} \
+    ${EVAL_FILE:+--eval-file "$EVAL_FILE"} --threads 1 \
     --seed "${SEED:-1}" --out "$raw" \
     2>>"$dir/$tag-datagen.log" &
   datagen_pid=$!
